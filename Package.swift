@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// MARK: - Shared settings
+
+/// Every Swift target builds in Swift 6 language mode (strict concurrency is part of it).
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    // Catch accidental existential use early; these become errors in a future language mode.
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+// MARK: - Package
+
+let package = Package(
+    name: "Unison",
+    products: [
+        .library(name: "Unison", targets: ["Unison"]),
+        .library(name: "UnisonHeadless", targets: ["UnisonHeadless"]),
+    ],
+    targets: [
+        // Toolkit-neutral core: values, animations, transactions, the engine. Foundation only.
+        .target(name: "Unison", swiftSettings: swiftSettings),
+        // Deterministic and real-time clocks without any toolkit.
+        .target(name: "UnisonHeadless", dependencies: ["Unison"], swiftSettings: swiftSettings),
+
+        // MARK: Examples
+        .executableTarget(
+            name: "unison-curves", dependencies: ["Unison", "UnisonHeadless"], path: "Examples/Curves",
+            swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
+    ]
+)

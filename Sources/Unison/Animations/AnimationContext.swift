@@ -1,0 +1,48 @@
+import Foundation
+
+/// A key into ``AnimationState``: a type with a default value.
+///
+/// ```swift
+/// struct Bounces: AnimationStateKey { static var defaultValue: Int { 0 } }
+/// context.state[Bounces.self] += 1
+/// ```
+public protocol AnimationStateKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// Typed storage that lives as long as one running animation on one property.
+public struct AnimationState<Value: VectorArithmetic> {
+    var storage: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    init(storage: [ObjectIdentifier: Any]) { self.storage = storage }
+
+    public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
+        get { storage[ObjectIdentifier(key)].flatMap { $0 as? K.Value } ?? K.defaultValue }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// What an animation may remember between calls, and what it reports back.
+public struct AnimationContext<Value: VectorArithmetic> {
+    /// State that persists across calls to `animate` for this animation on this property.
+    public var state: AnimationState<Value>
+    /// Set by the animation once it is logically complete (its completion may fire), even
+    /// if it still moves (a spring settling).
+    public var isLogicallyComplete: Bool
+
+    public init() {
+        state = AnimationState()
+        isLogicallyComplete = false
+    }
+
+    /// A context for another vector type carrying `state` and this context's other fields.
+    public func withState<T: VectorArithmetic>(_ state: AnimationState<T>) -> AnimationContext<T> {
+        var context = AnimationContext<T>()
+        context.state = state
+        context.isLogicallyComplete = isLogicallyComplete
+        return context
+    }
+}

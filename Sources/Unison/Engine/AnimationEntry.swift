@@ -1,0 +1,49 @@
+import Foundation
+
+/// One animation running on one property: `out_i(t) = out_(i−1)(t) + A_i(V_i − out_(i−1)(t), t − t_i)`.
+struct AnimationEntry<V: VectorArithmetic> {
+    let animation: Animation
+    /// `V_i`, the model value this animation moves towards.
+    let target: V
+    /// The transaction that started it: start time, shared sample, completion counts.
+    let group: TransactionGroup
+    var context = AnimationContext<V>()
+    /// Uses the group's per-frame linear sample instead of calling `animate`.
+    var usesSharedSample: Bool
+    /// Inherited velocity (units per second) of a spring that took over or followed a drag.
+    var initialVelocity: V = .zero
+    /// Took over the entries before it; the handoff happens at its first frame so the old
+    /// motion runs right up to the moment the new one starts (no stalled frame).
+    var pendingMerge = false
+    /// A velocity handed to the property explicitly; it replaces the handoff velocity.
+    var explicitVelocity: V?
+    var isLogicallyComplete = false
+    /// Groups of entries this one took over: they count as removed when this one is.
+    var inheritedRemovals: [TransactionGroup] = []
+
+    init(animation: Animation, target: V, group: TransactionGroup) {
+        self.animation = animation
+        self.target = target
+        self.group = group
+        usesSharedSample = group.isLinear
+    }
+}
+
+/// A `.logicallyComplete` that must still fire at its original time although its
+/// animation was taken over: `group`'s start plus `delay`.
+struct LogicalDeadline {
+    let group: TransactionGroup
+    let delay: TimeInterval
+}
+
+/// Why an entry leaves its property.
+enum Retirement {
+    /// It finished by itself.
+    case finished
+    /// A later entry finished, so this one no longer shows.
+    case superseded
+    /// A later animation took it over (it continues as that one).
+    case merged
+    /// The value jumped, animations were disabled, or the property was released.
+    case cancelled
+}

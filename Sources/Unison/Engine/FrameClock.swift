@@ -1,0 +1,34 @@
+import Foundation
+
+/// A source of frames: the boundary between Unison's engine and a toolkit.
+///
+/// The engine asks a clock for frames only while something animates on it
+/// (`startFrames`), and releases it when idle (`stopFrames`), so an idle app does no
+/// work at all. A clock never calls the handler after `stopFrames`.
+///
+/// ```swift
+/// final class MyClock: FrameClock {
+///     var now: TimeInterval { monotonicSeconds() }
+///     func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) { /* vsync → handler(time) */ }
+///     func stopFrames() { /* stop vsync */ }
+/// }
+/// ```
+///
+/// Clocks whose times share a base (GTK's frame clocks, ``UnisonHeadless``'s real-time
+/// clock: all `CLOCK_MONOTONIC` seconds) keep properties on different clocks in exact step.
+@MainActor
+public protocol FrameClock: AnyObject {
+    /// The current time in seconds on this clock's monotonic base.
+    var now: TimeInterval { get }
+    /// Starts calling `handler` once per frame with the frame's presentation time.
+    func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void)
+    /// Stops the frames started by `startFrames`.
+    func stopFrames()
+    /// Whether changes on this clock may animate (false: the toolkit asks for no motion,
+    /// so animated changes jump and complete at once). Defaults to true.
+    var animationsEnabled: Bool { get }
+}
+
+extension FrameClock {
+    public var animationsEnabled: Bool { true }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Runs `body` with `transaction` as the current transaction; properties set inside
+/// animate (or jump) as it says. Nested calls restore the outer transaction on return.
+@MainActor
+public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    let group = TransactionGroup(transaction)
+    TransactionScope.stack.append(TransactionScope(transaction: transaction, group: group))
+    defer {
+        TransactionScope.stack.removeLast()
+        group.closeScope()
+        if TransactionScope.stack.isEmpty { CompletionQueue.flush() }
+    }
+    return try body()
+}
+
+/// Runs `body` so that properties it changes animate with `animation` (`nil`: they jump).
+/// The other fields of the current transaction (such as `disablesAnimations`) are kept.
+@MainActor
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try withTransaction(animatedTransaction(animation), body)
+}
+
+/// Like ``withAnimation(_:_:)``, calling `completion` once the animations it starts meet
+/// `completionCriteria` (inline, before returning, when nothing animates).
+@MainActor
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+    _ body: () throws -> Result, completion: @escaping @MainActor () -> Void
+) rethrows -> Result {
+    var transaction = animatedTransaction(animation)
+    transaction.addAnimationCompletion(criteria: completionCriteria, completion)
+    return try withTransaction(transaction, body)
+}
+
+/// The UIKit/AppKit spelling: `UIView.animate(.spring) { ... } completion: { ... }` ports as
+/// `animate(.spring) { ... } completion: { ... }`.
+@MainActor
+public func animate(_ animation: Animation, changes: () -> Void, completion: (@MainActor () -> Void)? = nil) {
+    if let completion {
+        withAnimation(animation, changes, completion: completion)
+    } else {
+        withAnimation(animation, changes)
+    }
+}
+
+/// The current transaction's flags with a new animation and no completions (those belong
+/// to the outer scope and fire for its own changes only).
+@MainActor
+func animatedTransaction(_ animation: Animation?) -> Transaction {
+    var transaction = Transaction.current
+    transaction.completions = []
+    transaction.animation = animation
+    return transaction
+}
+
+/// One open `withTransaction` body.
+struct TransactionScope {
+    let transaction: Transaction
+    let group: TransactionGroup
+
+    @MainActor static var stack: [TransactionScope] = []
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Unison
+
+/// A deterministic frame clock for tests and offline rendering: time starts at zero and
+/// moves only when told, and every frame in between is presented, in order.
+///
+/// ```swift
+/// let clock = HeadlessClock()                  // 60 frames per second
+/// let x = AnimatableProperty(0.0, clock: clock)
+/// animate(.linear(duration: 1)) { x.value = 10 }
+/// clock.advance(by: 0.5)                       // presents frames 1...30
+/// x.presentationValue                          // 5
+/// clock.runUntilIdle()                         // true once nothing animates
+/// ```
+///
+/// Frames fall on the grid `k / framesPerSecond`; `now` may sit between frames after
+/// `advance(by:)` with a non-multiple. Nothing here ever sleeps or reads the wall clock.
+@MainActor
+public final class HeadlessClock: FrameClock {
+    public let framesPerSecond: Double
+    public private(set) var now: TimeInterval = 0
+    /// Frames presented so far.
+    public private(set) var frameCount = 0
+    /// Set to false to behave like a toolkit with animations turned off (changes jump).
+    public var animationsEnabled = true
+
+    private var frameIndex = 0
+    private var handler: (@MainActor (TimeInterval) -> Void)?
+
+    /// A clock presenting `framesPerSecond` frames per second (non-finite or non-positive: 60).
+    public init(framesPerSecond: Double = 60) {
+        self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
+    }
+
+    public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
+        self.handler = handler
+    }
+
+    public func stopFrames() {
+        handler = nil
+    }
+
+    /// True when nothing animates on this clock (no frames are wanted).
+    public var isIdle: Bool { handler == nil }
+
+    /// Moves time forward by `seconds`, presenting every frame due on the way. A negative
+    /// or NaN amount does nothing.
+    public func advance(by seconds: TimeInterval) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        let end = now + seconds
+        while true {
+            let next = Double(frameIndex + 1) / framesPerSecond
+            guard next <= end + 1e-12 else { break }
+            frameIndex += 1
+            now = max(now, next)
+            present()
+        }
+        now = max(now, end)
+    }
+
+    /// Presents the next `frames` frames.
+    public func advance(frames: Int) {
+        guard frames > 0 else { return }
+        for _ in 0..<frames {
+            frameIndex += 1
+            now = max(now, Double(frameIndex) / framesPerSecond)
+            present()
+        }
+    }
+
+    /// Presents frames until nothing animates or `timeout` seconds of clock time pass.
+    /// Returns false if something still animates (for example `repeatForever`); never hangs.
+    @discardableResult
+    public func runUntilIdle(timeout: TimeInterval = 60) -> Bool {
+        let limit = now + (timeout.isFinite ? max(timeout, 0) : 60)
+        while !isIdle && now + 1 / framesPerSecond <= limit + 1e-12 {
+            advance(frames: 1)
+        }
+        return isIdle
+    }
+
+    private func present() {
+        frameCount += 1
+        handler?(now)
+    }
+}
