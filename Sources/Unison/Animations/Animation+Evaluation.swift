@@ -215,6 +215,7 @@ extension Animation.Storage {
     ) -> V? {
         if let count, count <= 0 { return nil }
         var state = context.state[RepeatStateKey.self]
+        if let count, state.pass >= count { return nil }  // finished earlier: stays finished
         defer { context.state[RepeatStateKey.self] = state }
         var baseContext = AnimationContext<V>()
         baseContext.state = AnimationState(storage: state.baseStorage)

@@ -49,9 +49,7 @@ public struct Spring: Hashable, Sendable {
     /// The designated funnel: every parameterisation ends here, normalised so motion is finite.
     init(normalisedMass m: Double, naturalFrequency omega: Double, dampingRatio zeta: Double) {
         let mass = (m.isFinite && m > 0) ? m : 1
-        let lowOmega = 2 * Double.pi / Self.maximumResponse
-        let highOmega = 2 * Double.pi / Self.minimumResponse
-        let omega = omega.isNaN ? 2 * Double.pi / 0.5 : min(max(omega, lowOmega), highOmega)
+        let omega = Self.clampedFrequency(omega)
         let zeta = zeta.isNaN ? 1 : min(max(zeta, 0), Self.maximumDampingRatio)
         self.mass = mass
         self.stiffness = omega * omega * mass
@@ -84,12 +82,17 @@ public struct Spring: Hashable, Sendable {
     public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
         let m = (mass.isFinite && mass > 0) ? mass : 1
         let k = stiffness.isNaN ? 0 : max(stiffness, 0)
-        let omega = (k / m).squareRoot()
-        let critical = 2 * (k * m).squareRoot()
-        var zeta = critical > 0 && critical.isFinite ? damping / critical : 1
-        if zeta.isNaN { zeta = damping.isNaN ? 1 : (damping > 0 ? Self.maximumDampingRatio : 0) }
+        // Damping is measured against the stiffness actually used (after clamping the response).
+        let omega = Self.clampedFrequency((k / m).squareRoot())
+        var zeta = damping.isNaN ? 1 : max(damping, 0) / (2 * m * omega)
         if !allowOverDamping { zeta = min(zeta, 1) }
         self.init(normalisedMass: m, naturalFrequency: omega, dampingRatio: zeta)
+    }
+
+    static func clampedFrequency(_ omega: Double) -> Double {
+        let lowOmega = 2 * Double.pi / maximumResponse
+        let highOmega = 2 * Double.pi / minimumResponse
+        return omega.isNaN ? 2 * Double.pi / 0.5 : min(max(omega, lowOmega), highOmega)
     }
 
     /// The spring with damping ratio `ζ` that settles (stays within `epsilon` of a unit
@@ -108,10 +111,10 @@ public struct Spring: Hashable, Sendable {
         var lambda = log(1 / eps) / s
         for _ in 0..<100 {
             let f = log((lambda + 1) / eps) - s * lambda
+            if abs(f) < 1e-15 || hi - lo < 1e-14 * hi { break }
             if f > 0 { lo = lambda } else { hi = lambda }
             let next = lambda - f / (1 / (lambda + 1) - s)
             lambda = (next > lo && next < hi) ? next : (lo + hi) / 2
-            if hi - lo < 1e-14 * hi || abs(f) < 1e-15 { break }
         }
         self.init(normalisedMass: 1, naturalFrequency: lambda / zeta, dampingRatio: zeta)
     }
