@@ -224,10 +224,13 @@ final class ValueCore<Value: Animatable>: PropertyCore {
         var velocity: V? = .zero
         var index = 0
         while index < entries.count {
-            guard let start = startTime(of: entries[index], at: time, commit: commit) else {
-                index += 1  // not started: shows its start, which is the value before it
+            let started = startTime(of: entries[index], at: time, commit: commit)
+            if started == nil && entries[index].pendingMerge {
+                index += 1  // a takeover not yet started shows what it takes over
                 continue
             }
+            // An entry not yet started (only when not committing) is at its own time 0.
+            let start = started ?? time
             if entries[index].pendingMerge {
                 // Hand off: the takeover starts from the state of everything before it at its start.
                 let (value, handoffVelocity): (V, V)
