@@ -85,7 +85,11 @@ struct EngineTests {
         let clock = HeadlessClock()
         let x = AnimatableProperty(0.0, clock: clock)
         var firedAt: Int?
-        animate(.linear(duration: 0.51)) { x.value = 1 } completion: { firedAt = clock.frameCount }
+        animate(.linear(duration: 0.51)) {
+            x.value = 1
+        } completion: {
+            firedAt = clock.frameCount
+        }
         clock.runUntilIdle()
         // Started at frame 1; the first frame past 0.51 s elapsed is frame 32 (elapsed 31/60 = 0.517).
         #expect(firedAt == 32)
@@ -208,7 +212,9 @@ struct EngineTests {
         var chain: [Double] = []
         func hop(_ n: Int) {
             guard n < 4 else { return }
-            animate(.linear(duration: 0.1)) { x.value = Double(n + 1) } completion: {
+            animate(.linear(duration: 0.1)) {
+                x.value = Double(n + 1)
+            } completion: {
                 chain.append(x.presentationValue)
                 hop(n + 1)
             }
@@ -218,7 +224,9 @@ struct EngineTests {
         #expect(chain == [1, 2, 3, 4])
         // A completion that jumps the property it just animated, with its own inline completion.
         var inner = false
-        animate(.linear(duration: 0.1)) { x.value = 10 } completion: {
+        animate(.linear(duration: 0.1)) {
+            x.value = 10
+        } completion: {
             withAnimation(nil, { x.value = 20 }) { inner = true }
             #expect(inner)
         }
@@ -279,7 +287,11 @@ struct EngineTests {
         clock.animationsEnabled = false
         let x = AnimatableProperty(0.0, clock: clock)
         var done = false
-        animate(.bouncy) { x.value = 4 } completion: { done = true }
+        animate(.bouncy) {
+            x.value = 4
+        } completion: {
+            done = true
+        }
         #expect(done && x.presentationValue == 4 && clock.isIdle)
     }
 
@@ -302,7 +314,11 @@ struct EngineTests {
         var applied: [Double] = []
         let x = AnimatableProperty(0.0, clock: clock) { applied.append($0) }
         var count = 0
-        animate(.bouncy) { x.value = 1 } completion: { count += 1 }
+        animate(.bouncy) {
+            x.value = 1
+        } completion: {
+            count += 1
+        }
         clock.frame(at: 100)
         clock.frame(at: 100.1)
         clock.frame(at: 99)  // backwards: time holds at 100.1

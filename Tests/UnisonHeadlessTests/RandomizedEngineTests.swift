@@ -56,10 +56,12 @@ struct RandomizedEngineTests {
             case 0...3:
                 let animation = Self.animations.randomElement(using: &rng)!
                 let criteria: AnimationCompletionCriteria = Bool.random(using: &rng) ? .logicallyComplete : .removed
-                withAnimation(animation, completionCriteria: criteria, {
-                    properties[i]?.value = target
-                    if Bool.random(using: &rng) { point.value = CGPoint(x: target, y: -target) }
-                }, completion: completion())
+                withAnimation(
+                    animation, completionCriteria: criteria,
+                    {
+                        properties[i]?.value = target
+                        if Bool.random(using: &rng) { point.value = CGPoint(x: target, y: -target) }
+                    }, completion: completion())
             case 4:
                 properties[i]?.value = target
             case 5:

@@ -91,8 +91,12 @@ struct AnimationTests {
         let table: [(Animation, UnitCurve, Double)] = [
             (.linear, .linear, 0.35), (.easeIn, .easeIn, 0.35), (.easeOut, .easeOut, 0.35),
             (.easeInOut, .easeInOut, 0.35), (.easeInOut(duration: 2), .easeInOut, 2),
-            (.timingCurve(0.1, 0.7, 0.3, 1), .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.7),
-                                                      endControlPoint: UnitPoint(x: 0.3, y: 1)), 0.35),
+            (
+                .timingCurve(0.1, 0.7, 0.3, 1),
+                .bezier(
+                    startControlPoint: UnitPoint(x: 0.1, y: 0.7),
+                    endControlPoint: UnitPoint(x: 0.3, y: 1)), 0.35
+            ),
             (.timingCurve(.circularEaseOut, duration: 1), .circularEaseOut, 1),
         ]
         for (animation, curve, duration) in table {
@@ -118,7 +122,8 @@ struct AnimationTests {
         #expect(abs(spring.velocity(target: 100.0, time: t)) <= 0.1)
         // and not a 600th of a second earlier
         let before = t - 1.0 / 600
-        let settled = abs(100 - spring.value(target: 100.0, time: before)) <= 0.1
+        let settled =
+            abs(100 - spring.value(target: 100.0, time: before)) <= 0.1
             && abs(spring.velocity(target: 100.0, time: before)) <= 0.1
         #expect(!settled)
         var context = AnimationContext<Double>()
@@ -182,7 +187,8 @@ struct AnimationTests {
 
     @Test("repeatForever never finishes; huge and non-positive counts are safe")
     func repeatForever() {
-        let forever = run(.easeInOut(duration: 0.1).repeatForever(), 1, times: stride(from: 0, to: 100, by: 0.05).map { $0 })
+        let forever = run(
+            .easeInOut(duration: 0.1).repeatForever(), 1, times: stride(from: 0, to: 100, by: 0.05).map { $0 })
         #expect(forever.allSatisfy { $0 != nil && $0!.isFinite })
         let huge = run(.linear(duration: 0.1).repeatCount(.max), 1, times: stride(from: 0, to: 10, by: 0.03).map { $0 })
         #expect(huge.allSatisfy { $0 != nil })
@@ -239,15 +245,18 @@ struct AnimationTests {
         let x = Animation.spring.animate(value: 4.0, time: 0.1, context: &context)!
         #expect(abs(x - Spring(duration: 0.5).value(target: 4.0, initialVelocity: 10, time: 0.1)) < 1e-12)
         var other = AnimationContext<Double>()
-        #expect(!Animation.interpolatingSpring(duration: 0.3).shouldMerge(previous: .spring, value: 1.0, time: 0, context: &other))
+        #expect(
+            !Animation.interpolatingSpring(duration: 0.3).shouldMerge(
+                previous: .spring, value: 1.0, time: 0, context: &other))
         #expect(!Animation.easeIn.shouldMerge(previous: .spring, value: 1.0, time: 0, context: &other))
         #expect(!Animation.spring.delay(0.1).shouldMerge(previous: .spring, value: 1.0, time: 0, context: &other))
     }
 
     @Test("blendDuration moves the response along a smoothstep of the clamped progress")
     func blend() {
-        let new = SpringAnimation(spring: Spring(response: 0.15, dampingRatio: 0.86), blendDuration: 0.25, merges: true,
-                                  initialVelocity: 0, spelling: .response)
+        let new = SpringAnimation(
+            spring: Spring(response: 0.15, dampingRatio: 0.86), blendDuration: 0.25, merges: true,
+            initialVelocity: 0, spelling: .response)
         let blend = SpringBlend(from: Spring(response: 0.5, dampingRatio: 1), duration: 0.25)
         #expect(abs(new.blendedSpring(at: 0, blend: blend).response - 0.5) < 1e-12)
         #expect(abs(new.blendedSpring(at: 0.125, blend: blend).response - 0.325) < 1e-12)  // p = ½ → w = ½
@@ -270,10 +279,12 @@ struct AnimationTests {
         #expect(Animation.spring(duration: 0.5, bounce: 0.3).description == "spring(duration: 0.5, bounce: 0.3)")
         #expect(Animation.easeInOut.description == "easeInOut(duration: 0.35)")
         #expect(Animation.default.description == "spring(response: 0.55, dampingFraction: 1)")
-        #expect(Animation.linear(duration: 1).delay(0.2).repeatCount(3).description
-            == "linear(duration: 1).delay(0.2).repeatCount(3, autoreverses: true)")
-        #expect(Animation.interpolatingSpring(stiffness: 100, damping: 10).description
-            == "interpolatingSpring(mass: 1, stiffness: 100, damping: 10)")
+        #expect(
+            Animation.linear(duration: 1).delay(0.2).repeatCount(3).description
+                == "linear(duration: 1).delay(0.2).repeatCount(3, autoreverses: true)")
+        #expect(
+            Animation.interpolatingSpring(stiffness: 100, damping: 10).description
+                == "interpolatingSpring(mass: 1, stiffness: 100, damping: 10)")
     }
 
     @Test("animations are hashable values")
@@ -284,16 +295,23 @@ struct AnimationTests {
         #expect(Animation(CountingAnimation()) != .linear)
     }
 
-    @Test("bad times and durations never produce NaN or infinity", arguments: [
-        Animation.smooth, .bouncy(duration: .nan), .spring(duration: -1, bounce: 2), .easeIn(duration: .infinity),
-        .linear(duration: -2), .timingCurve(.nan, 2, -1, .infinity), .interpolatingSpring(mass: 0, stiffness: -1, damping: .nan),
-        .easeInOut.speed(.nan).delay(.nan).repeatCount(Int.max), .spring(duration: 0.5, bounce: 1).repeatForever(),
-    ])
+    @Test(
+        "bad times and durations never produce NaN or infinity",
+        arguments: [
+            Animation.smooth, .bouncy(duration: .nan), .spring(duration: -1, bounce: 2), .easeIn(duration: .infinity),
+            .linear(duration: -2), .timingCurve(.nan, 2, -1, .infinity),
+            .interpolatingSpring(mass: 0, stiffness: -1, damping: .nan),
+            .easeInOut.speed(.nan).delay(.nan).repeatCount(Int.max), .spring(duration: 0.5, bounce: 1).repeatForever(),
+        ])
     func badInput(animation: Animation) {
         var context = AnimationContext<Double>()
         for t in [Double.nan, -1, 0, 0.016, 0.3, 2, 1e6, .infinity] {
-            if let x = animation.animate(value: 10.0, time: t, context: &context) { #expect(x.isFinite, "\(animation) t=\(t)") }
-            if let v = animation.velocity(value: 10.0, time: t, context: context) { #expect(v.isFinite, "\(animation) t=\(t)") }
+            if let x = animation.animate(value: 10.0, time: t, context: &context) {
+                #expect(x.isFinite, "\(animation) t=\(t)")
+            }
+            if let v = animation.velocity(value: 10.0, time: t, context: context) {
+                #expect(v.isFinite, "\(animation) t=\(t)")
+            }
         }
     }
 }

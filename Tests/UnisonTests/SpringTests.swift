@@ -6,7 +6,8 @@ import Testing
 /// Classic fourth-order Runge–Kutta on `m x'' + c x' + k (x − X) = 0` from `x = 0, x' = v0`.
 /// With h = 1e-5 s and ω ≤ 40 rad/s the truncation error is of order (ωh)⁴ ≈ 3e-14 per unit
 /// time, so the integration is a reference good to well below 1e-9 of the motion's scale.
-func rk4(_ spring: Spring, target: Double, v0: Double, until t: Double, step h: Double = 1e-5) -> (x: Double, v: Double) {
+func rk4(_ spring: Spring, target: Double, v0: Double, until t: Double, step h: Double = 1e-5) -> (x: Double, v: Double)
+{
     let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)
     func acc(_ x: Double, _ v: Double) -> Double { (k * (target - x) - c * v) / m }
     var x = 0.0
@@ -151,9 +152,11 @@ struct SpringTests {
         #expect(spring.force(target: 10.0, position: 4, velocity: 2) == spring.stiffness * 6 - spring.damping * 2)
     }
 
-    @Test("bad parameters give finite, documented springs", arguments: [
-        (Double.nan, 0.0), (0, 0), (-1, 0.2), (.infinity, 0.3), (0.5, .nan), (0.5, -5), (0.5, 7), (-.infinity, -1),
-    ])
+    @Test(
+        "bad parameters give finite, documented springs",
+        arguments: [
+            (Double.nan, 0.0), (0, 0), (-1, 0.2), (.infinity, 0.3), (0.5, .nan), (0.5, -5), (0.5, 7), (-.infinity, -1),
+        ])
     func badParameters(duration: Double, bounce: Double) {
         let s = Spring(duration: duration, bounce: bounce)
         #expect(s.response >= Spring.minimumResponse && s.response <= Spring.maximumResponse)

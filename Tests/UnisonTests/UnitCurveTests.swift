@@ -18,8 +18,10 @@ struct UnitCurveTests {
     func bezierPoints(s: Double) {
         for (curve, c) in [
             (UnitCurve.easeIn, (0.42, 0.0, 1.0, 1.0)), (.easeOut, (0, 0, 0.58, 1)), (.easeInOut, (0.42, 0, 0.58, 1)),
-            (.bezier(startControlPoint: UnitPoint(x: 0.2, y: 1.4), endControlPoint: UnitPoint(x: 0.3, y: -0.5)),
-             (0.2, 1.4, 0.3, -0.5)),
+            (
+                .bezier(startControlPoint: UnitPoint(x: 0.2, y: 1.4), endControlPoint: UnitPoint(x: 0.3, y: -0.5)),
+                (0.2, 1.4, 0.3, -0.5)
+            ),
         ] {
             let (x, y) = Self.point(c.0, c.1, c.2, c.3, s: s)
             // Newton/bisection solve to 1e-14 in x; the slope is at most ~5, so 1e-12 in y.
@@ -47,8 +49,11 @@ struct UnitCurveTests {
             // Two nested solves, each exact to ~1e-14 in x; steep ends amplify, hence 1e-9.
             #expect(abs(curve.inverse.value(at: curve.value(at: p)) - p) < 1e-9, "\(curve) p=\(p)")
         }
-        #expect(UnitCurve.easeIn.inverse == .bezier(startControlPoint: UnitPoint(x: 0, y: 0.42),
-                                                    endControlPoint: UnitPoint(x: 1, y: 1)))
+        #expect(
+            UnitCurve.easeIn.inverse
+                == .bezier(
+                    startControlPoint: UnitPoint(x: 0, y: 0.42),
+                    endControlPoint: UnitPoint(x: 1, y: 1)))
         #expect(UnitCurve.circularEaseIn.inverse == .circularEaseOut)
         #expect(UnitCurve.circularEaseInOut.inverse.inverse == .circularEaseInOut)
     }
@@ -59,7 +64,8 @@ struct UnitCurveTests {
         // circularEaseInOut is vertical at 0.5 (both arcs meet there): checked in endSlopes.
         let circularInOut: [UnitCurve] = p == 0.5 ? [] : [.circularEaseInOut]
         for curve in [UnitCurve.easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut] + circularInOut + [
-                      .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.9), endControlPoint: UnitPoint(x: 0.2, y: 1.3))] {
+            .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.9), endControlPoint: UnitPoint(x: 0.2, y: 1.3))
+        ] {
             let fd = (curve.value(at: p + h) - curve.value(at: p - h)) / (2 * h)
             // Central difference error ~h²·f''' (≤ 1e-10 here) plus rounding ~1e-16/h = 1e-10.
             #expect(abs(curve.velocity(at: p) - fd) < 1e-6, "\(curve) p=\(p)")

@@ -34,7 +34,9 @@ struct ValueTests {
 
     @Test("colours round-trip through Oklab")
     func colourRoundTrip() {
-        for colour in [RGBAColor.red, .green, .blue, .white, .black, RGBAColor(red: 0.2, green: 0.5, blue: 0.7, alpha: 0.4)] {
+        for colour in [
+            RGBAColor.red, .green, .blue, .white, .black, RGBAColor(red: 0.2, green: 0.5, blue: 0.7, alpha: 0.4),
+        ] {
             var copy = colour
             copy.animatableData = colour.animatableData
             // Ottosson's published matrices are inverse to about 1e-7 (ten significant digits, cubed).
@@ -57,7 +59,8 @@ struct ValueTests {
         let expected = (Oklab(srgbRed: 0, green: 0, blue: 1).l + Oklab(srgbRed: 1, green: 1, blue: 0).l) / 2
         #expect(abs(lightness - expected) < 1e-3)  // gamut clamping may shift it slightly
         var fade = RGBAColor.clear
-        fade.animatableData = RGBAColor.clear.animatableData.interpolated(towards: RGBAColor.red.animatableData, amount: 0.5)
+        fade.animatableData = RGBAColor.clear.animatableData.interpolated(
+            towards: RGBAColor.red.animatableData, amount: 0.5)
         #expect(abs(fade.alpha - 0.5) < 1e-12)
         #expect(fade.red > 0.99 && fade.green < 0.01)  // premultiplied: pure red at half alpha
         var bad = RGBAColor.red

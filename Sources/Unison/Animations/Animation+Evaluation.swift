@@ -211,7 +211,8 @@ extension Animation.Storage {
     }
 
     private func animateRepeating<V: VectorArithmetic>(
-        _ value: V, at t: TimeInterval, count: Int?, autoreverses: Bool, base: Self, _ context: inout AnimationContext<V>
+        _ value: V, at t: TimeInterval, count: Int?, autoreverses: Bool, base: Self,
+        _ context: inout AnimationContext<V>
     ) -> V? {
         if let count, count <= 0 { return nil }
         var state = context.state[RepeatStateKey.self]

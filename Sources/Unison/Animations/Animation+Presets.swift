@@ -79,7 +79,9 @@ extension Animation {
     }
 
     /// An interpolating spring from a perceptual duration and bounce.
-    public static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0, initialVelocity: Double = 0)
+    public static func interpolatingSpring(
+        duration: TimeInterval = 0.5, bounce: Double = 0, initialVelocity: Double = 0
+    )
         -> Animation
     {
         interpolating(Spring(duration: duration, bounce: bounce), initialVelocity: initialVelocity, spelling: .duration)

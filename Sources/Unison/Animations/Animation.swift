@@ -88,7 +88,9 @@ extension Animation.Storage: CustomStringConvertible {
             case .duration:
                 args = ["duration: \(formatted(spring.duration))", "bounce: \(formatted(spring.bounce))"]
             case .response:
-                args = ["response: \(formatted(spring.response))", "dampingFraction: \(formatted(spring.dampingRatio))"]
+                args = [
+                    "response: \(formatted(spring.response))", "dampingFraction: \(formatted(spring.dampingRatio))",
+                ]
             case .physical:
                 args = [
                     "mass: \(formatted(spring.mass))", "stiffness: \(formatted(spring.stiffness))",

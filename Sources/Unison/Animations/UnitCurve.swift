@@ -27,8 +27,10 @@ public struct UnitCurve: Hashable, Sendable {
     init(_ shape: Shape) { self.shape = shape }
 
     public static let linear = UnitCurve(.linear)
-    public static let easeIn = bezier(startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
-    public static let easeOut = bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
+    public static let easeIn = bezier(
+        startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
+    public static let easeOut = bezier(
+        startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
     public static let easeInOut = bezier(
         startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
     public static let circularEaseIn = UnitCurve(.circularEaseIn)
@@ -42,8 +44,10 @@ public struct UnitCurve: Hashable, Sendable {
             guard v.isFinite else { return fallback }
             return clampUnit ? min(max(v, 0), 1) : v
         }
-        let p1 = UnitPoint(x: clean(startControlPoint.x, 0, clampUnit: true), y: clean(startControlPoint.y, 0, clampUnit: false))
-        let p2 = UnitPoint(x: clean(endControlPoint.x, 1, clampUnit: true), y: clean(endControlPoint.y, 1, clampUnit: false))
+        let p1 = UnitPoint(
+            x: clean(startControlPoint.x, 0, clampUnit: true), y: clean(startControlPoint.y, 0, clampUnit: false))
+        let p2 = UnitPoint(
+            x: clean(endControlPoint.x, 1, clampUnit: true), y: clean(endControlPoint.y, 1, clampUnit: false))
         return UnitCurve(.bezier(p1, p2))
     }
 

@@ -41,8 +41,9 @@ public struct RGBAColor: Hashable, Sendable, Animatable {
             let a = Self.unit(newValue.second.second)
             // A fully transparent colour has no defined hue: keep black rather than divide by zero.
             let inverse = a > 0 ? 1 / a : 0
-            let lab = Oklab(l: newValue.first.first * inverse, a: newValue.first.second * inverse,
-                            b: newValue.second.first * inverse)
+            let lab = Oklab(
+                l: newValue.first.first * inverse, a: newValue.first.second * inverse,
+                b: newValue.second.first * inverse)
             let rgb = lab.srgb
             red = Self.unit(rgb.red)
             green = Self.unit(rgb.green)
