@@ -1,7 +1,7 @@
 # Unison: `make demo` runs the demo, `make test` runs every test. Both install what a fresh
 # Debian 12 machine lacks first (as root, through apt-get), then build with SwiftPM.
 
-SWIFT ?= swift
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests need. (The GTK adapter adds libgtk-4-dev and xvfb here.)
 APT_PACKAGES ?=
 
