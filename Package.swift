@@ -17,12 +17,18 @@ let package = Package(
     products: [
         .library(name: "Unison", targets: ["Unison"]),
         .library(name: "UnisonHeadless", targets: ["UnisonHeadless"]),
+        .library(name: "UnisonGtk", targets: ["UnisonGtk"]),
     ],
     targets: [
         // Toolkit-neutral core: values, animations, transactions, the engine. Foundation only.
         .target(name: "Unison", swiftSettings: swiftSettings),
         // Deterministic and real-time clocks without any toolkit.
         .target(name: "UnisonHeadless", dependencies: ["Unison"], swiftSettings: swiftSettings),
+        // The only C: GTK4 through the system's pkg-config, with a shim for macros and variadics.
+        .systemLibrary(
+            name: "CGtk", path: "Bridges/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // Real GtkWidgets animated by the engine, GTK's frame clock, the main-loop bridge.
+        .target(name: "UnisonGtk", dependencies: ["Unison", "CGtk"], swiftSettings: swiftSettings),
 
         // MARK: Examples
         .executableTarget(
@@ -33,5 +39,8 @@ let package = Package(
         .testTarget(name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UnisonGtkTests", dependencies: ["Unison", "UnisonHeadless", "UnisonGtk", "CGtk"],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -153,6 +153,8 @@ final class ValueCore<Value: Animatable>: PropertyCore {
         handedOffVelocity = velocity
     }
 
+    override func finishNow() { finish() }
+
     func finish() {
         guard !entries.isEmpty || !deadlines.isEmpty else { return }
         jump(to: model)

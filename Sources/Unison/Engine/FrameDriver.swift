@@ -61,6 +61,17 @@ final class FrameDriver {
 
     var isIdle: Bool { active.isEmpty }
 
+    /// The driver already serving `clock`, if any.
+    static func existingDriver(for clock: any FrameClock) -> FrameDriver? {
+        guard let driver = drivers[ObjectIdentifier(clock)]?.driver, driver.clock === clock else { return nil }
+        return driver
+    }
+
+    /// Ends every animation on this clock now (values jump to their model values; completions fire).
+    func finishAll() {
+        for core in active { core.finishNow() }
+    }
+
     /// Presents one frame: every active property evaluates and applies its value at `time`;
     /// completions that became due run afterwards, in order.
     func present(at time: TimeInterval) {
@@ -91,4 +102,15 @@ class PropertyCore {
 
     /// Advances to `time`; returns false once the property needs no more frames.
     func tick(at time: TimeInterval) -> Bool { false }
+
+    /// Jumps to the model value, ending every animation (their completions fire).
+    func finishNow() {}
+}
+
+/// Ends every animation running on `clock` at once: each property jumps to its model value
+/// and the completions waiting on those animations fire. Toolkit adapters call this when a
+/// widget is hidden or destroyed mid-flight (libadwaita does the same).
+@MainActor
+public func finishAnimations(on clock: any FrameClock) {
+    FrameDriver.existingDriver(for: clock)?.finishAll()
 }

@@ -1,0 +1,120 @@
+import CGtk
+import Foundation
+import Unison
+
+/// Animates a `GtkAdjustment`'s value (scrolling a `GtkScrolledWindow`, a spin button...).
+/// GTK clamps the value to `lower...upper - page_size`.
+///
+/// ```swift
+/// let scroll = AnimatedAdjustment(gtk_scrolled_window_get_vadjustment(scroller), frameClockOf: scroller)
+/// animate(.smooth) { scroll.value.value = 800 }
+/// ```
+@MainActor
+public final class AnimatedAdjustment {
+    public let value: AnimatableProperty<Double>
+
+    /// `widget` supplies the frame clock (usually the scrolled window showing the adjustment).
+    public init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frameClockOf widget: UnsafeMutablePointer<GtkWidget>) {
+        let reference = ObjectReference(adjustment)
+        value = AnimatableProperty(gtk_adjustment_get_value(adjustment), clock: GtkFrameClock.for(widget)) { v in
+            guard let pointer = reference.pointer else { return }
+            gtk_adjustment_set_value(pointer.assumingMemoryBound(to: GtkAdjustment.self), v)
+        }
+    }
+}
+
+/// Animates the value of a `GtkRange` (`GtkScale`, `GtkScrollbar`).
+@MainActor
+public final class AnimatedRange {
+    public let value: AnimatableProperty<Double>
+
+    public init(_ range: UnsafeMutablePointer<GtkWidget>) {
+        value = boundProperty(range, initial: gtk_range_get_value(cgtk_range(range))) { w, v in
+            gtk_range_set_value(cgtk_range(w), v)
+        }
+    }
+}
+
+/// Animates a `GtkProgressBar`'s fraction (0...1).
+@MainActor
+public final class AnimatedProgressBar {
+    public let fraction: AnimatableProperty<Double>
+
+    public init(_ bar: UnsafeMutablePointer<GtkWidget>) {
+        fraction = boundProperty(bar, initial: gtk_progress_bar_get_fraction(cgtk_progress_bar(bar))) { w, v in
+            gtk_progress_bar_set_fraction(cgtk_progress_bar(w), min(max(v, 0), 1))
+        }
+    }
+}
+
+/// Animates a `GtkLevelBar`'s value.
+@MainActor
+public final class AnimatedLevelBar {
+    public let value: AnimatableProperty<Double>
+
+    public init(_ bar: UnsafeMutablePointer<GtkWidget>) {
+        value = boundProperty(bar, initial: gtk_level_bar_get_value(cgtk_level_bar(bar))) { w, v in
+            gtk_level_bar_set_value(cgtk_level_bar(w), v)
+        }
+    }
+}
+
+/// Values a `GtkDrawingArea` draws: each presented value queues a redraw, and the draw
+/// function reads ``presentationValue``.
+///
+/// ```swift
+/// let plot = AnimatedDrawing(area, initial: CGPoint.zero) { cr, width, height, point in
+///     cairo_arc(cr, point.x, point.y, 10, 0, 2 * .pi); cairo_fill(cr)
+/// }
+/// animate(.bouncy) { plot.value.value = CGPoint(x: 200, y: 80) }
+/// ```
+@MainActor
+public final class AnimatedDrawing<Value: Animatable> {
+    public let value: AnimatableProperty<Value>
+    /// How many times GTK drew the area (for tests and diagnostics).
+    public private(set) var drawCount = 0
+
+    /// `draw` receives the cairo context (`cairo_t *`), the area's size and the presented value.
+    public init(
+        _ area: UnsafeMutablePointer<GtkWidget>, initial: Value,
+        draw: @escaping @MainActor (OpaquePointer, Int, Int, Value) -> Void
+    ) {
+        let reference = ObjectReference(area)
+        value = AnimatableProperty(initial, clock: GtkFrameClock.for(area)) { _ in
+            guard let pointer = reference.pointer else { return }
+            gtk_widget_queue_draw(cgtk_widget(pointer))
+        }
+        typealias Draw = @MainActor (OpaquePointer, Int, Int) -> Void
+        let box = CallbackBox<Draw> { [weak self] cr, width, height in
+            guard let self else { return }
+            self.drawCount += 1
+            draw(cr, width, height, self.value.presentationValue)
+        }
+        let thunk: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
+            let box = CallbackBox<Draw>.from(data)
+            guard let cr else { return }
+            MainActor.assumeIsolated { box.function(cr, Int(width), Int(height)) }
+        }
+        gtk_drawing_area_set_draw_func(cgtk_drawing_area(area), thunk, box.retainedPointer(), releaseCallbackBox)
+    }
+}
+
+/// A property of `widget` that writes through `apply` while the widget lives.
+@MainActor
+func boundProperty<Value: Animatable>(
+    _ widget: UnsafeMutablePointer<GtkWidget>, initial: Value,
+    apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+) -> AnimatableProperty<Value> {
+    boundProperty(ObjectReference(widget), clock: GtkFrameClock.for(widget), initial: initial, apply: apply)
+}
+
+@MainActor
+func boundProperty<Value: Animatable>(
+    _ reference: ObjectReference, clock: GtkFrameClock, initial: Value,
+    apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+) -> AnimatableProperty<Value> {
+    AnimatableProperty(initial, clock: clock) { value in
+        guard let pointer = reference.pointer else { return }
+        apply(cgtk_widget(pointer), value)
+    }
+}

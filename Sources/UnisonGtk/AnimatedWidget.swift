@@ -1,0 +1,169 @@
+import CGtk
+import Foundation
+import Unison
+
+/// Animatable properties of a real `GtkWidget`: the GTK counterpart of animating a `UIView`.
+///
+/// ```swift
+/// let card = AnimatedWidget(cardWidget)          // a child of a GtkFixed for the transforms
+/// animate(.spring(duration: 0.8)) {
+///     card.position = CGPoint(x: 100, y: 100)
+///     card.opacity = 0.5
+///     card.scale = CGSize(width: 1.2, height: 1.2)
+/// }
+/// ```
+///
+/// Each property reads back its model value at once; the presented value is written to the
+/// widget every frame. `position`, `translation`, `scale` and `rotation` need the widget to
+/// be a child of a `GtkFixed`: GTK stores a fixed child's position *as* its transform, so
+/// Unison composes all four into one `GskTransform` (position, then translation, then
+/// rotation and scale about the widget's centre). In any other parent they are kept but not
+/// shown. Size request and margins are whole pixels in GTK and are rounded when applied.
+///
+/// The widget is held weakly: when it is finalized its animations end (completions fire) and
+/// nothing touches it again.
+@MainActor
+public final class AnimatedWidget {
+    /// The frame clock of this widget (shared by every `AnimatedWidget` of the same widget).
+    public let clock: GtkFrameClock
+    let reference: ObjectReference
+
+    public init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        clock = GtkFrameClock.for(widget)
+        reference = ObjectReference(widget)
+    }
+
+    /// The widget, or nil once it has been finalized.
+    public var widget: UnsafeMutablePointer<GtkWidget>? {
+        guard let pointer = reference.pointer else { return nil }
+        return cgtk_widget(pointer)
+    }
+
+    // MARK: Properties (model values; set inside `animate` to animate)
+
+    /// Opacity, 0...1 (GTK keeps 8 bits of it).
+    public var opacity: Double {
+        get { opacityProperty.value }
+        set { opacityProperty.value = newValue }
+    }
+
+    /// Offset added to the position, in pixels.
+    public var translation: CGPoint {
+        get { translationProperty.value }
+        set { translationProperty.value = newValue }
+    }
+
+    /// Scale about the widget's centre (1 is natural size).
+    public var scale: CGSize {
+        get { scaleProperty.value }
+        set { scaleProperty.value = newValue }
+    }
+
+    /// Clockwise rotation about the widget's centre, in degrees.
+    public var rotation: Double {
+        get { rotationProperty.value }
+        set { rotationProperty.value = newValue }
+    }
+
+    /// Position inside the parent `GtkFixed`, in pixels.
+    public var position: CGPoint {
+        get { positionProperty.value }
+        set { positionProperty.value = newValue }
+    }
+
+    /// Size request in pixels (GTK's -1, "natural", reads as -1 and is kept when not animated).
+    public var sizeRequest: CGSize {
+        get { sizeRequestProperty.value }
+        set { sizeRequestProperty.value = newValue }
+    }
+
+    /// Margins in pixels.
+    public var margins: EdgeInsets {
+        get { marginsProperty.value }
+        set { marginsProperty.value = newValue }
+    }
+
+    // MARK: The animatable properties (presentation values, velocities)
+
+    public private(set) lazy var opacityProperty = property(initial: { gtk_widget_get_opacity($0) }, fallback: 1) { w, value in
+        gtk_widget_set_opacity(w, min(max(value, 0), 1))
+    }
+
+    public private(set) lazy var translationProperty = transformPart(CGPoint.zero)
+    public private(set) lazy var scaleProperty = transformPart(CGSize(width: 1, height: 1))
+    public private(set) lazy var rotationProperty = transformPart(0.0)
+    public private(set) lazy var positionProperty: AnimatableProperty<CGPoint> = {
+        let initial = widget.map { fixedPosition(of: $0) } ?? .zero
+        return AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
+    }()
+
+    public private(set) lazy var sizeRequestProperty = property(initial: { w -> CGSize in
+        var width: Int32 = -1
+        var height: Int32 = -1
+        gtk_widget_get_size_request(w, &width, &height)
+        return CGSize(width: Double(width), height: Double(height))
+    }, fallback: CGSize(width: -1, height: -1)) { w, size in
+        gtk_widget_set_size_request(w, Self.pixels(size.width), Self.pixels(size.height))
+    }
+
+    public private(set) lazy var marginsProperty = property(initial: { w in
+        EdgeInsets(
+            top: Double(gtk_widget_get_margin_top(w)), leading: Double(gtk_widget_get_margin_start(w)),
+            bottom: Double(gtk_widget_get_margin_bottom(w)), trailing: Double(gtk_widget_get_margin_end(w)))
+    }, fallback: EdgeInsets()) { w, m in
+        gtk_widget_set_margin_top(w, max(0, Self.pixels(m.top)))
+        gtk_widget_set_margin_start(w, max(0, Self.pixels(m.leading)))
+        gtk_widget_set_margin_bottom(w, max(0, Self.pixels(m.bottom)))
+        gtk_widget_set_margin_end(w, max(0, Self.pixels(m.trailing)))
+    }
+
+    // MARK: Plumbing
+
+    /// A property read from the widget once (or `fallback`, if it is already gone) and written
+    /// to it on every presented value.
+    private func property<Value: Animatable>(
+        initial: (UnsafeMutablePointer<GtkWidget>) -> Value, fallback: Value,
+        apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+    ) -> AnimatableProperty<Value> {
+        boundProperty(reference, clock: clock, initial: widget.map(initial) ?? fallback, apply: apply)
+    }
+
+    private func transformPart<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
+        AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
+    }
+
+    /// Composes position, translation, rotation and scale into the fixed child's transform.
+    func applyTransform() {
+        guard let w = widget, let parent = gtk_widget_get_parent(w), cgtk_is_fixed(parent) != 0 else { return }
+        let position = positionProperty.presentationValue
+        let translation = translationProperty.presentationValue
+        let scale = scaleProperty.presentationValue
+        let rotation = rotationProperty.presentationValue
+        var point = graphene_point_t(
+            x: Float(position.x + translation.x), y: Float(position.y + translation.y))
+        var transform = gsk_transform_translate(nil, &point)
+        if rotation != 0 || scale.width != 1 || scale.height != 1 {
+            var centre = graphene_point_t(x: Float(gtk_widget_get_width(w)) / 2, y: Float(gtk_widget_get_height(w)) / 2)
+            var back = graphene_point_t(x: -centre.x, y: -centre.y)
+            transform = gsk_transform_translate(transform, &centre)
+            transform = gsk_transform_rotate(transform, Float(rotation))
+            transform = gsk_transform_scale(transform, Float(scale.width), Float(scale.height))
+            transform = gsk_transform_translate(transform, &back)
+        }
+        gtk_fixed_set_child_transform(cgtk_fixed(parent), w, transform)
+        gsk_transform_unref(transform)
+    }
+
+    private func fixedPosition(of w: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        guard let parent = gtk_widget_get_parent(w), cgtk_is_fixed(parent) != 0 else { return .zero }
+        var x = 0.0
+        var y = 0.0
+        gtk_fixed_get_child_position(cgtk_fixed(parent), w, &x, &y)
+        return CGPoint(x: x, y: y)
+    }
+
+    static func pixels(_ value: Double) -> Int32 {
+        guard value.isFinite else { return -1 }
+        return Int32(clamping: Int(value.rounded()))
+    }
+}

@@ -1,0 +1,99 @@
+import CGtk
+import Foundation
+import Unison
+
+/// A ``FrameClock`` driven by a widget's `GdkFrameClock`.
+///
+/// Frames arrive through a tick callback on the widget, added only while something animates
+/// on this clock and removed when idle, so an idle window's frame clock stops. Frame time is
+/// GDK's frame time (`g_get_monotonic_time`, `CLOCK_MONOTONIC`), shared by every window and
+/// by ``UnisonHeadless``'s `RealTimeClock`, so values on different clocks move in step.
+///
+/// Animations are skipped (values jump, completions fire) when the widget is not mapped or
+/// GTK's `gtk-enable-animations` setting is off; a widget unmapped or finalized mid-flight
+/// jumps to its end values, as libadwaita does.
+///
+/// One clock serves each widget: ``for(_:)`` returns it.
+@MainActor
+public final class GtkFrameClock: FrameClock {
+    let widget: ObjectReference
+    private var tickID: guint = 0
+    private var handler: (@MainActor (TimeInterval) -> Void)?
+    /// Frames presented through this clock, for diagnostics and tests.
+    public private(set) var framesPresented = 0
+
+    private init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
+        widget = ObjectReference(pointer)
+        connectSignal(pointer, "unmap") { [weak self] in
+            guard let self else { return }
+            finishAnimations(on: self)
+        }
+        widget.onFinalize { [weak self] in
+            guard let self else { return }
+            self.tickID = 0  // GTK dropped the tick callback with the widget
+            finishAnimations(on: self)
+            self.handler = nil
+        }
+    }
+
+    private static let quark = g_quark_from_static_string("unison-frame-clock")
+
+    /// The clock of `widget`, created on first use and kept alive by the widget.
+    public static func `for`(_ widget: UnsafeMutablePointer<GtkWidget>) -> GtkFrameClock {
+        if let existing = g_object_get_qdata(cgtk_object(widget), quark) {
+            return Unmanaged<GtkFrameClock>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let clock = GtkFrameClock(widget: widget)
+        g_object_set_qdata_full(
+            cgtk_object(widget), quark, Unmanaged.passRetained(clock).toOpaque(), releaseCallbackBox)
+        return clock
+    }
+
+    /// `CLOCK_MONOTONIC` seconds now (between frames, later than the last frame time).
+    public var now: TimeInterval { Double(g_get_monotonic_time()) / 1_000_000 }
+
+    /// True while a tick callback is installed (something animates on this clock).
+    public var isTicking: Bool { tickID != 0 }
+
+    public var animationsEnabled: Bool {
+        guard let pointer = widget.pointer else { return false }
+        let w = cgtk_widget(pointer)
+        return gtk_widget_get_mapped(w) != 0 && cgtk_settings_enable_animations(gtk_widget_get_settings(w)) != 0
+    }
+
+    public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
+        self.handler = handler
+        guard tickID == 0, let pointer = widget.pointer else { return }
+        typealias Tick = @MainActor (OpaquePointer?) -> Bool
+        let box = CallbackBox<Tick> { [weak self] frameClock in
+            guard let self, self.handler != nil, let frameClock else { return false }
+            self.present(frameClock)
+            return self.handler != nil
+        }
+        let thunk: GtkTickCallback = { _, frameClock, data in
+            let box = CallbackBox<Tick>.from(data)
+            return MainActor.assumeIsolated { box.function(frameClock) } ? cgtk_source_continue : cgtk_source_remove
+        }
+        tickID = gtk_widget_add_tick_callback(cgtk_widget(pointer), thunk, box.retainedPointer(), releaseCallbackBox)
+    }
+
+    public func stopFrames() {
+        handler = nil
+        // Inside our own tick, returning G_SOURCE_REMOVE removes the callback instead.
+        if tickID != 0, !isInTick, let pointer = widget.pointer {
+            gtk_widget_remove_tick_callback(cgtk_widget(pointer), tickID)
+        }
+        tickID = 0
+    }
+
+    private var isInTick = false
+
+    private func present(_ frameClock: OpaquePointer) {
+        framesPresented += 1
+        let time = Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000
+        isInTick = true
+        handler?(time)
+        isInTick = false
+        if handler == nil { tickID = 0 }  // the tick returns false: GTK removes the callback
+    }
+}

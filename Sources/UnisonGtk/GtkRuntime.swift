@@ -1,0 +1,60 @@
+import CGtk
+import Dispatch
+import Foundation
+
+/// Process-wide GTK set-up for Unison: initialisation, Swift concurrency inside the GLib
+/// main loop, and driving the loop by hand (tests, offline rendering).
+@MainActor
+public enum GtkRuntime {
+    private static var initialized: Bool?
+    private static var bridgeSource: guint = 0
+
+    /// Initialises GTK once (`gtk_init_check`) and installs the main-queue bridge. Returns
+    /// false, without crashing, when there is no display.
+    @discardableResult
+    public static func initialize() -> Bool {
+        if let initialized { return initialized }
+        let ok = gtk_init_check() != 0
+        initialized = ok
+        if ok { installMainQueueBridge() }
+        return ok
+    }
+
+    /// Lets `Task { @MainActor in ... }`, `Task.sleep` on the main actor and
+    /// `DispatchQueue.main.async` run while a GLib main loop (or `GtkApplication`) owns the
+    /// main thread. Idempotent.
+    ///
+    /// libdispatch signals pending main-queue work on an eventfd; a GLib fd source watches
+    /// it and drains the queue when it becomes readable, so an idle app sleeps in `poll`
+    /// (no polling timer, no CPU).
+    public static func installMainQueueBridge() {
+        guard bridgeSource == 0 else { return }
+        let fd = cgtk_dispatch_main_queue_fd()
+        let drain: GUnixFDSourceFunc = { _, _, _ in
+            cgtk_dispatch_drain_main_queue()
+            return cgtk_source_continue
+        }
+        bridgeSource = g_unix_fd_add(fd, G_IO_IN, drain, nil)
+    }
+
+    /// Whether the main-queue bridge is installed.
+    public static var isMainQueueBridgeInstalled: Bool { bridgeSource != 0 }
+
+    /// Runs the default GLib main context until `condition` holds or `timeout` seconds pass;
+    /// returns whether the condition held. For tests and tools that drive GTK themselves.
+    @discardableResult
+    public static func iterate(timeout: TimeInterval, until condition: () -> Bool = { false }) -> Bool {
+        let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        while g_get_monotonic_time() < deadline {
+            if condition() { return true }
+            if g_main_context_iteration(nil, cgtk_false) == 0 { usleep(500) }
+        }
+        return condition()
+    }
+
+    /// GTK's `gtk-enable-animations` setting for the default display.
+    public static var animationsEnabled: Bool {
+        get { cgtk_settings_enable_animations(gtk_settings_get_default()) != 0 }
+        set { cgtk_settings_set_enable_animations(gtk_settings_get_default(), newValue ? cgtk_true : cgtk_false) }
+    }
+}
