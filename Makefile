@@ -2,8 +2,10 @@
 # Debian 12 machine lacks first (as root, through apt-get), then build with SwiftPM.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# Debian packages the build and tests need. (The GTK adapter adds libgtk-4-dev and xvfb here.)
-APT_PACKAGES ?=
+# Debian packages the build and tests need: GTK 4 to build against, Xvfb to run GTK without a display.
+APT_PACKAGES ?= libgtk-4-dev xvfb xauth
+# GTK runs under Xvfb in tests (and in the demo when there is no display); no accessibility bus.
+export GTK_A11Y := none
 
 .PHONY: demo test deps lint bench
 
@@ -15,7 +17,7 @@ demo: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	xvfb-run -a $(SWIFT) test --skip-build
 
 lint:
 	$(SWIFT) format lint -r Sources Tests Examples

@@ -35,12 +35,17 @@ let package = Package(
             name: "unison-curves", dependencies: ["Unison", "UnisonHeadless"], path: "Examples/Curves",
             swiftSettings: swiftSettings),
 
+        .executableTarget(
+            name: "unison-gtk-retarget", dependencies: ["Unison", "UnisonGtk", "CGtk"], path: "Examples/GtkRetarget",
+            swiftSettings: swiftSettings),
+
         // MARK: Tests
         .testTarget(name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "UnisonGtkTests", dependencies: ["Unison", "UnisonHeadless", "UnisonGtk", "CGtk"],
+            name: "UnisonGtkTests",
+            dependencies: ["Unison", "UnisonHeadless", "UnisonGtk", "CGtk", "unison-gtk-retarget"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -5,6 +5,7 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <sys/eventfd.h>
 
 // MARK: Constants that arrive as macros.
 static const gboolean cgtk_true = TRUE;
@@ -61,6 +62,14 @@ extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 static inline int cgtk_dispatch_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
-static inline void cgtk_dispatch_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
+
+// Consumes the eventfd's count first (libdispatch does not), otherwise the fd stays readable:
+// GLib would dispatch this source on every iteration, starving GDK's frame clock (which runs
+// at a lower priority) and spinning the CPU.
+static inline void cgtk_dispatch_drain_main_queue(int fd) {
+    eventfd_t count;
+    (void)eventfd_read(fd, &count);
+    _dispatch_main_queue_callback_4CF(NULL);
+}
 
 #endif

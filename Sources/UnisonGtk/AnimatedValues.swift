@@ -14,7 +14,8 @@ public final class AnimatedAdjustment {
     public let value: AnimatableProperty<Double>
 
     /// `widget` supplies the frame clock (usually the scrolled window showing the adjustment).
-    public init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frameClockOf widget: UnsafeMutablePointer<GtkWidget>) {
+    public init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frameClockOf widget: UnsafeMutablePointer<GtkWidget>)
+    {
         let reference = ObjectReference(adjustment)
         value = AnimatableProperty(gtk_adjustment_get_value(adjustment), clock: GtkFrameClock.for(widget)) { v in
             guard let pointer = reference.pointer else { return }

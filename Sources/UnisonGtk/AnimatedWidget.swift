@@ -85,7 +85,8 @@ public final class AnimatedWidget {
 
     // MARK: The animatable properties (presentation values, velocities)
 
-    public private(set) lazy var opacityProperty = property(initial: { gtk_widget_get_opacity($0) }, fallback: 1) { w, value in
+    public private(set) lazy var opacityProperty = property(initial: { gtk_widget_get_opacity($0) }, fallback: 1) {
+        w, value in
         gtk_widget_set_opacity(w, min(max(value, 0), 1))
     }
 
@@ -97,20 +98,24 @@ public final class AnimatedWidget {
         return AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
     }()
 
-    public private(set) lazy var sizeRequestProperty = property(initial: { w -> CGSize in
-        var width: Int32 = -1
-        var height: Int32 = -1
-        gtk_widget_get_size_request(w, &width, &height)
-        return CGSize(width: Double(width), height: Double(height))
-    }, fallback: CGSize(width: -1, height: -1)) { w, size in
+    public private(set) lazy var sizeRequestProperty = property(
+        initial: { w -> CGSize in
+            var width: Int32 = -1
+            var height: Int32 = -1
+            gtk_widget_get_size_request(w, &width, &height)
+            return CGSize(width: Double(width), height: Double(height))
+        }, fallback: CGSize(width: -1, height: -1)
+    ) { w, size in
         gtk_widget_set_size_request(w, Self.pixels(size.width), Self.pixels(size.height))
     }
 
-    public private(set) lazy var marginsProperty = property(initial: { w in
-        EdgeInsets(
-            top: Double(gtk_widget_get_margin_top(w)), leading: Double(gtk_widget_get_margin_start(w)),
-            bottom: Double(gtk_widget_get_margin_bottom(w)), trailing: Double(gtk_widget_get_margin_end(w)))
-    }, fallback: EdgeInsets()) { w, m in
+    public private(set) lazy var marginsProperty = property(
+        initial: { w in
+            EdgeInsets(
+                top: Double(gtk_widget_get_margin_top(w)), leading: Double(gtk_widget_get_margin_start(w)),
+                bottom: Double(gtk_widget_get_margin_bottom(w)), trailing: Double(gtk_widget_get_margin_end(w)))
+        }, fallback: EdgeInsets()
+    ) { w, m in
         gtk_widget_set_margin_top(w, max(0, Self.pixels(m.top)))
         gtk_widget_set_margin_start(w, max(0, Self.pixels(m.leading)))
         gtk_widget_set_margin_bottom(w, max(0, Self.pixels(m.bottom)))
@@ -154,12 +159,16 @@ public final class AnimatedWidget {
         gsk_transform_unref(transform)
     }
 
+    /// The child's position, read from its transform: GTK 4.8's `gtk_fixed_get_child_position`
+    /// reports (0, 0) until the fixed has been laid out, while the transform holds the
+    /// position from `gtk_fixed_put` on.
     private func fixedPosition(of w: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
-        guard let parent = gtk_widget_get_parent(w), cgtk_is_fixed(parent) != 0 else { return .zero }
-        var x = 0.0
-        var y = 0.0
-        gtk_fixed_get_child_position(cgtk_fixed(parent), w, &x, &y)
-        return CGPoint(x: x, y: y)
+        guard let parent = gtk_widget_get_parent(w), cgtk_is_fixed(parent) != 0,
+            let transform = gtk_fixed_get_child_transform(cgtk_fixed(parent), w)
+        else { return .zero }
+        var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
+        gsk_transform_to_2d(transform, &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+        return CGPoint(x: Double(m.4), y: Double(m.5))
     }
 
     static func pixels(_ value: Double) -> Int32 {

@@ -25,13 +25,13 @@ public enum GtkRuntime {
     /// main thread. Idempotent.
     ///
     /// libdispatch signals pending main-queue work on an eventfd; a GLib fd source watches
-    /// it and drains the queue when it becomes readable, so an idle app sleeps in `poll`
-    /// (no polling timer, no CPU).
+    /// it, consumes the count and drains the queue when it becomes readable, so an idle app
+    /// sleeps in `poll` (no polling timer, no CPU).
     public static func installMainQueueBridge() {
         guard bridgeSource == 0 else { return }
         let fd = cgtk_dispatch_main_queue_fd()
-        let drain: GUnixFDSourceFunc = { _, _, _ in
-            cgtk_dispatch_drain_main_queue()
+        let drain: GUnixFDSourceFunc = { fd, _, _ in
+            cgtk_dispatch_drain_main_queue(fd)
             return cgtk_source_continue
         }
         bridgeSource = g_unix_fd_add(fd, G_IO_IN, drain, nil)

@@ -20,8 +20,10 @@ public enum WidgetRenderer {
             // GDK_MEMORY_DEFAULT is B, G, R, A premultiplied on little-endian machines.
             let a = Double(bytes[i + 3]) / 255
             let scale = a > 0 ? 1 / a : 0
-            return (Double(bytes[i + 2]) / 255 * scale, Double(bytes[i + 1]) / 255 * scale,
-                    Double(bytes[i]) / 255 * scale, a)
+            return (
+                Double(bytes[i + 2]) / 255 * scale, Double(bytes[i + 1]) / 255 * scale,
+                Double(bytes[i]) / 255 * scale, a
+            )
         }
     }
 
@@ -66,7 +68,9 @@ public enum WidgetRenderer {
 
     /// Calls `body` once, after the next frame of `widget`'s frame clock has been painted
     /// (the moment a render reflects that frame's values).
-    public static func afterNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
+    public static func afterNextPaint(
+        of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void
+    ) {
         guard let frameClock = gtk_widget_get_frame_clock(widget) else { return }
         let once = OnceBox()
         once.handler = connectSignal(UnsafeMutableRawPointer(frameClock), "after-paint") {

@@ -1,0 +1,95 @@
+import CGtk
+import Foundation
+import Testing
+import Unison
+import UnisonGtk
+
+struct NoDisplay: Error, CustomStringConvertible {
+    var description: String { "GTK could not open a display: run the GTK tests under Xvfb (make test does)" }
+}
+
+/// A real toplevel window with a GtkFixed, shown and mapped.
+@MainActor
+final class TestWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let fixed: UnsafeMutablePointer<GtkWidget>
+    private var recorders: [gulong] = []
+
+    init(width: Int32 = 320, height: Int32 = 240) throws {
+        guard GtkRuntime.initialize() else { throw NoDisplay() }
+        window = gtk_window_new()
+        fixed = gtk_fixed_new()
+        gtk_window_set_default_size(cgtk_window(window), width, height)
+        gtk_window_set_child(cgtk_window(window), fixed)
+        gtk_window_present(cgtk_window(window))
+        let window = self.window
+        GtkRuntime.iterate(timeout: 5) { gtk_widget_get_mapped(window) != 0 && gtk_widget_get_width(window) > 0 }
+        settle()
+    }
+
+    /// A solid-colour drawing area of `size` placed at `at` in the fixed.
+    func colouredBox(red: Double, green: Double, blue: Double, size: Int32 = 60, at point: CGPoint = .zero)
+        -> UnsafeMutablePointer<GtkWidget>
+    {
+        let area = gtk_drawing_area_new()!
+        gtk_drawing_area_set_content_width(cgtk_drawing_area(area), size)
+        gtk_drawing_area_set_content_height(cgtk_drawing_area(area), size)
+        let colour = UnsafeMutablePointer<Double>.allocate(capacity: 3)
+        colour[0] = red
+        colour[1] = green
+        colour[2] = blue
+        let draw: GtkDrawingAreaDrawFunc = { _, cr, _, _, data in
+            let c = data!.assumingMemoryBound(to: Double.self)
+            cairo_set_source_rgb(cr, c[0], c[1], c[2])
+            cairo_paint(cr)
+        }
+        let free: GDestroyNotify = { data in data!.assumingMemoryBound(to: Double.self).deallocate() }
+        gtk_drawing_area_set_draw_func(cgtk_drawing_area(area), draw, colour, free)
+        gtk_fixed_put(cgtk_fixed(fixed), area, point.x, point.y)
+        settle()
+        return area
+    }
+
+    /// Calls `body(frameTime)` after every painted frame of this window until `stopRecording`.
+    func record(_ body: @escaping @MainActor (TimeInterval) -> Void) {
+        let frameClock = gtk_widget_get_frame_clock(window)!
+        let box = Box(body)
+        let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { clock, data in
+            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+            MainActor.assumeIsolated { box.body(time) }
+        }
+        let release: GClosureNotify = { data, _ in Unmanaged<Box>.fromOpaque(data!).release() }
+        recorders.append(
+            cgtk_signal_connect(
+                UnsafeMutableRawPointer(frameClock), "after-paint", unsafeBitCast(thunk, to: GCallback.self),
+                Unmanaged.passRetained(box).toOpaque(), release))
+    }
+
+    func stopRecording() {
+        guard let frameClock = gtk_widget_get_frame_clock(window) else { return }
+        for id in recorders { g_signal_handler_disconnect(UnsafeMutableRawPointer(frameClock), id) }
+        recorders = []
+    }
+
+    /// Lets pending layout and paint happen.
+    func settle(_ seconds: TimeInterval = 0.1) { GtkRuntime.iterate(timeout: seconds) }
+
+    func close() {
+        stopRecording()
+        gtk_window_destroy(cgtk_window(window))
+        settle(0.05)
+    }
+
+    private final class Box {
+        let body: @MainActor (TimeInterval) -> Void
+        init(_ body: @escaping @MainActor (TimeInterval) -> Void) { self.body = body }
+    }
+}
+
+/// Runs the GTK loop until `property` stops animating (at most `timeout` seconds).
+@MainActor
+@discardableResult
+func runUntilIdle<V>(_ property: AnimatableProperty<V>, timeout: TimeInterval = 5) -> Bool {
+    GtkRuntime.iterate(timeout: timeout) { !property.isAnimating }
+}
