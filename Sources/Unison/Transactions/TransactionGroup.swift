@@ -26,7 +26,12 @@ final class TransactionGroup {
     private var cachedTime = -Double.infinity
     private var cachedSample = LinearSample.atStart
 
-    init(_ transaction: Transaction) {
+    /// A group whose completions also wait for this group's animations (the transaction a
+    /// representable's `context.animate` runs inside).
+    private let parent: TransactionGroup?
+
+    init(_ transaction: Transaction, parent: TransactionGroup? = nil) {
+        self.parent = parent
         animation = transaction.animation
         isAnimated = transaction.isAnimated
         tracksVelocity = transaction.tracksVelocity
@@ -61,14 +66,17 @@ final class TransactionGroup {
     func registerAnimation() {
         pendingLogical += 1
         pendingRemoved += 1
+        parent?.registerAnimation()
     }
 
     func animationLogicallyCompleted() {
+        parent?.animationLogicallyCompleted()
         pendingLogical -= 1
         if pendingLogical == 0 && !scopeOpen { CompletionQueue.enqueue(takeLogical()) }
     }
 
     func animationRemoved() {
+        parent?.animationRemoved()
         pendingRemoved -= 1
         if pendingRemoved == 0 && !scopeOpen { CompletionQueue.enqueue(takeRemoved()) }
     }

@@ -4,7 +4,15 @@ import Foundation
 /// animate (or jump) as it says. Nested calls restore the outer transaction on return.
 @MainActor
 public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
-    let group = TransactionGroup(transaction)
+    try withTransaction(transaction, linkedTo: nil, body)
+}
+
+/// `withTransaction` whose animations also count towards `parent`'s completions.
+@MainActor
+func withTransaction<Result>(
+    _ transaction: Transaction, linkedTo parent: TransactionGroup?, _ body: () throws -> Result
+) rethrows -> Result {
+    let group = TransactionGroup(transaction, parent: parent)
     TransactionScope.stack.append(TransactionScope(transaction: transaction, group: group))
     defer {
         TransactionScope.stack.removeLast()
