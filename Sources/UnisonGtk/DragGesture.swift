@@ -49,30 +49,38 @@ public final class DragGesture {
     private var tracker = VelocityTracker<CGPoint.AnimatableData>()
     private var start = CGPoint.zero
     private let reference: ObjectReference
+    private let controller: OpaquePointer
 
     public init(on widget: UnsafeMutablePointer<GtkWidget>) {
         reference = ObjectReference(widget)
         let gesture = UnsafeMutableRawPointer(gtk_gesture_drag_new()!)
+        controller = OpaquePointer(gesture)
         connectPointSignal(gesture, "drag-begin") { [weak self] x, y in self?.began(x, y) }
         connectPointSignal(gesture, "drag-update") { [weak self] x, y in self?.changed(x, y, ended: false) }
         connectPointSignal(gesture, "drag-end") { [weak self] x, y in self?.changed(x, y, ended: true) }
-        gtk_widget_add_controller(widget, OpaquePointer(gesture))
+        gtk_widget_add_controller(widget, controller)
     }
 
-    private static func now() -> TimeInterval { Double(g_get_monotonic_time()) / 1_000_000 }
+    /// The time of the event being handled, in seconds. The event's own timestamp (the X
+    /// server's milliseconds), not the time GTK gets round to dispatching it: GTK delivers
+    /// motion in per-frame batches, and dispatch times would compress the intervals.
+    private func eventTime() -> TimeInterval {
+        let milliseconds = gtk_event_controller_get_current_event_time(controller)
+        return milliseconds == 0 ? Double(g_get_monotonic_time()) / 1_000_000 : Double(milliseconds) / 1000
+    }
 
     private func began(_ x: Double, _ y: Double) {
         isDragging = true
         start = CGPoint(x: x, y: y)
         tracker.reset()
-        tracker.record(CGPoint.zero.animatableData, at: Self.now())
+        tracker.record(CGPoint.zero.animatableData, at: eventTime())
         onBegan?(Value(startLocation: start, translation: .zero, velocity: .zero))
     }
 
     private func changed(_ dx: Double, _ dy: Double, ended: Bool) {
         guard isDragging else { return }
         let translation = CGPoint(x: dx, y: dy)
-        let now = Self.now()
+        let now = eventTime()
         tracker.record(translation.animatableData, at: now)
         let v = tracker.velocity(at: now)
         let value = Value(startLocation: start, translation: translation, velocity: CGPoint(x: v.first, y: v.second))

@@ -1,0 +1,140 @@
+import CGtk
+import Foundation
+import Testing
+import Unison
+import UnisonGtk
+
+/// Runs `xdotool` with `arguments` without blocking the GTK loop; returns the process.
+func startXdotool(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+    process.arguments = arguments
+    process.standardOutput = Pipe()
+    try process.run()
+    return process
+}
+
+/// The bead box on GTK: the lid is a real widget in a GtkFixed.
+@MainActor
+final class GtkBeadBox {
+    let lid: AnimatedWidget
+    init(lid: UnsafeMutablePointer<GtkWidget>) { self.lid = AnimatedWidget(lid) }
+}
+
+struct GtkBeadBoxWrapper: WidgetRepresentable {
+    @Binding var isOpen: Bool
+    let makeLid: @MainActor () -> UnsafeMutablePointer<GtkWidget>
+    let log: GtkLog
+
+    func makeWidget(context: RepresentableContext) -> GtkBeadBox { GtkBeadBox(lid: makeLid()) }
+
+    func updateWidget(_ box: GtkBeadBox, context: RepresentableContext) {
+        context.animate {
+            box.lid.position = CGPoint(x: 50, y: isOpen ? 10 : 110)
+        } completion: {
+            log.entries.append(isOpen ? "open" : "closed")
+        }
+    }
+}
+
+@MainActor
+final class GtkLog { var entries: [String] = [] }
+
+extension GtkAdapterTests {
+    @Test("a real pointer drag under Xvfb moves the card; released with speed it carries on, then settles")
+    func realDrag() throws {
+        let window = try TestWindow(width: 400, height: 200)
+        defer { window.close() }
+        gtk_window_set_title(cgtk_window(window.window), "unison-drag-test")
+        let card = AnimatedWidget(
+            window.colouredBox(red: 0.2, green: 0.4, blue: 1, size: 60, at: CGPoint(x: 20, y: 70)))
+        let drag = DragGesture(on: window.fixed)
+        var changes = 0
+        var released: DragGesture.Value?
+        var translationAtRelease = CGPoint.zero
+        drag.onChanged = { value in
+            changes += 1
+            animate(.interactiveSpring) { card.translation = CGPoint(x: value.translation.x, y: 0) }
+        }
+        drag.onEnded = { value in
+            released = value
+            translationAtRelease = card.translationProperty.presentationValue
+            animate(.spring) { card.translation = .zero }  // the resting place
+        }
+        let search = try startXdotool(["search", "--sync", "--name", "unison-drag-test"])
+        GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+        let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+        // Press on the card, move right 15 px every 20 ms (750 px/s), release while moving.
+        var commands = ["mousemove", "--window", id, "50", "100", "mousedown", "1"]
+        for step in 1...12 {
+            commands += ["sleep", "0.02", "mousemove", "--window", id, String(50 + 15 * step), "100"]
+        }
+        commands += ["mouseup", "1"]
+        let gesture = try startXdotool(commands)
+        GtkRuntime.iterate(timeout: 5) { !gesture.isRunning && released != nil }
+        let value = try #require(released)
+        #expect(changes >= 8)
+        #expect(value.translation.x > 150 && value.translation.x <= 180)
+        // Nominally 750 px/s; xdotool's own time per step makes the real rate a little lower, and the
+        // events carry millisecond timestamps (±1 ms per 20 ms step). Measured 739 px/s: allow ±10 %.
+        #expect(abs(value.velocity.x - 750) < 0.1 * 750, "release velocity \(value.velocity.x)")
+        // After release the card keeps moving right for a while (inherited velocity), then returns.
+        var furthest = translationAtRelease.x
+        GtkRuntime.iterate(timeout: 3) {
+            furthest = max(furthest, card.translationProperty.presentationValue.x)
+            return !card.translationProperty.isAnimating
+        }
+        #expect(furthest > translationAtRelease.x + 5, "no follow-through: \(translationAtRelease.x) → \(furthest)")
+        #expect(card.translationProperty.presentationValue == .zero)
+        var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
+        gsk_transform_to_2d(
+            gtk_fixed_get_child_transform(cgtk_fixed(window.fixed), card.widget!), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+        #expect(m.4 == 20 && m.5 == 70)  // back at its resting place, read from GTK
+        print(
+            "real drag: \(changes) events, release velocity \(value.velocity.x) px/s, follow-through to \(furthest) px")
+    }
+
+    @Test("the bead box on GTK: an animated binding animates the lid; without animation it applies inline")
+    func beadBoxOnGtk() throws {
+        let window = try TestWindow()
+        defer { window.close() }
+        let log = GtkLog()
+        let isOpen = State(false)
+        let fixed = window.fixed
+        let makeLid: @MainActor () -> UnsafeMutablePointer<GtkWidget> = {
+            let lid = gtk_drawing_area_new()!
+            gtk_widget_set_size_request(lid, 80, 20)
+            gtk_fixed_put(cgtk_fixed(fixed), lid, 50, 110)
+            return lid
+        }
+        let host = RepresentableHost(
+            GtkBeadBoxWrapper(isOpen: isOpen.binding.animated(.easeInOut(duration: 0.3)), makeLid: makeLid, log: log),
+            observing: isOpen)
+        window.settle()
+        #expect(log.entries == ["closed"])
+        var ys: [(Double, Float)] = []
+        let lid = host.widget.lid.widget!
+        window.record { t in
+            var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
+            gsk_transform_to_2d(
+                gtk_fixed_get_child_transform(cgtk_fixed(fixed), lid), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+            ys.append((t, m.5))
+        }
+        host.representable.isOpen = true
+        #expect(log.entries == ["closed"])  // animating: its completion comes later
+        GtkRuntime.iterate(timeout: 2) { log.entries.count == 2 }
+        #expect(log.entries == ["closed", "open"])
+        let start = try #require(ys.first?.0)
+        for (t, y) in ys where t - start <= 0.3 {
+            let expected = 110 - 100 * UnitCurve.easeInOut.value(at: (t - start) / 0.3)
+            #expect(abs(Double(y) - expected) < 1e-3)
+        }
+        #expect(ys.filter { $0.1 > 10.5 && $0.1 < 109.5 }.count >= 5)
+        window.stopRecording()
+        // The same toggle without animation: the lid jumps and the completion runs inline.
+        isOpen.binding.wrappedValue = false
+        #expect(log.entries == ["closed", "open", "closed"])
+        #expect(host.widget.lid.positionProperty.presentationValue.y == 110 && !host.widget.lid.clock.isTicking)
+    }
+}
