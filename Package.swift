@@ -39,6 +39,13 @@ let package = Package(
             name: "unison-gtk-retarget", dependencies: ["Unison", "UnisonGtk", "CGtk"], path: "Examples/GtkRetarget",
             swiftSettings: swiftSettings),
 
+        // MARK: Benchmarks
+        // Counts heap allocations (a malloc interposer); linked into the benchmark only.
+        .target(name: "CAllocCounter", path: "Bridges/CAllocCounter"),
+        .executableTarget(
+            name: "unison-bench", dependencies: ["Unison", "UnisonHeadless", "CAllocCounter"],
+            path: "Benchmarks/Sources/unison-bench", swiftSettings: swiftSettings),
+
         // MARK: Tests
         .testTarget(name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
         .testTarget(

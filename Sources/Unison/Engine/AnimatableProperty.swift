@@ -24,7 +24,7 @@ public final class AnimatableProperty<Value: Animatable> {
     let core: ValueCore<Value>
 
     public init(_ value: Value, clock: any FrameClock, apply: @escaping @MainActor (Value) -> Void = { _ in }) {
-        core = ValueCore(value, driver: FrameDriver.driver(for: clock), apply: apply)
+        core = ValueCore.make(value, driver: FrameDriver.driver(for: clock), apply: apply)
     }
 
     isolated deinit {
@@ -34,18 +34,18 @@ public final class AnimatableProperty<Value: Animatable> {
     /// The model value: reading returns the latest value set, at once; setting animates
     /// with the current transaction or jumps.
     public var value: Value {
-        get { core.model }
+        get { core.state.model }
         set { core.set(newValue) }
     }
 
     /// The value shown now (the last value applied).
-    public var presentationValue: Value { core.presented }
+    public var presentationValue: Value { core.state.presented }
 
     /// The presented value's velocity at the clock's current time, in units per second.
     public var velocity: Value.AnimatableData { core.velocity() }
 
     /// Whether an animation is running.
-    public var isAnimating: Bool { !core.entries.isEmpty }
+    public var isAnimating: Bool { !core.state.entries.isEmpty }
 
     /// The clock this property animates on.
     public var clock: any FrameClock { core.driver.clock }
@@ -63,44 +63,54 @@ public final class AnimatableProperty<Value: Animatable> {
     }
 }
 
-/// The engine state of one property.
+/// The engine side of one property: the clock's driver, the apply closure and the state.
 @MainActor
-final class ValueCore<Value: Animatable>: PropertyCore {
+class ValueCore<Value: Animatable>: PropertyCore {
     typealias V = Value.AnimatableData
 
     let driver: FrameDriver
     let apply: @MainActor (Value) -> Void
-    private(set) var model: Value
-    private(set) var presented: Value
-    /// `out_0`: where the oldest running animation started (or the value, when idle).
-    private var base: V
-    private(set) var entries: [AnimationEntry<V>] = []
-    private var deadlines: [LogicalDeadline] = []
-    private var tracker = VelocityTracker<V>()
-    private var handedOffVelocity: V?
+    /// All mutable engine state, in one struct behind a pointer this core owns.
+    ///
+    /// A class's stored properties are checked for exclusive access at run time on every
+    /// access (about 120 instructions per frame and property, a third of the frame path).
+    /// Here the state is only touched on the main actor, the engine never overlaps its own
+    /// accesses, and `apply` (user code, which may read the property) runs after the frame's
+    /// access has ended, so the check would never fire: the pointer skips it.
+    private let storage: UnsafeMutablePointer<ValueState<Value>>
 
-    init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
+    var state: ValueState<Value> {
+        _read { yield storage.pointee }
+        _modify { yield &storage.pointee }
+    }
+
+    required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
         self.driver = driver
         self.apply = apply
-        model = value
-        presented = value
-        base = value.animatableData
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: ValueState(value))
+    }
+
+    isolated deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     // MARK: Setting
 
-    func set(_ newValue: Value) {
+    final func set(_ newValue: Value) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
         let group = TransactionScope.stack.last?.group
-        if let group, group.tracksVelocity { tracker.record(data, at: driver.now) }
-        model = newValue
+        if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
+        state.model = newValue
         if let group, group.isAnimated, driver.clock.animationsEnabled {
-            let currentTarget = entries.last?.target ?? base
-            if data == currentTarget {
-                if entries.isEmpty { jump(to: newValue) }
-            } else {
-                start(group.animation!, to: data, in: group)
+            let currentTarget = state.entries.last?.target ?? state.base
+            if data != currentTarget {
+                state.start(group.animation!, to: data, in: group, now: driver.now)
+                driver.activate(self)
+            } else if state.entries.isEmpty {
+                jump(to: newValue)
             }
         } else {
             jump(to: newValue)
@@ -108,27 +118,77 @@ final class ValueCore<Value: Animatable>: PropertyCore {
         if CompletionQueue.canFlushNow { CompletionQueue.flush() }
     }
 
-    private func jump(to newValue: Value) {
-        cancelAnimations()
-        base = newValue.animatableData
-        presented = newValue
+    private final func jump(to newValue: Value) {
+        state.cancelAnimations()
+        state.base = newValue.animatableData
+        state.presented = newValue
         apply(newValue)
-        if deadlines.isEmpty { driver.deactivate(self) }
+        driver.deactivate(self)
     }
 
-    private func start(_ animation: Animation, to target: V, in group: TransactionGroup) {
+    final func handOff(velocity: V) {
+        guard isFiniteVector(velocity) else { return }
+        state.handedOffVelocity = velocity
+    }
+
+    override func finishNow() { finish() }
+
+    final func finish() {
+        guard !state.entries.isEmpty || !state.deadlines.isEmpty else { return }
+        jump(to: state.model)
+        if CompletionQueue.canFlushNow { CompletionQueue.flush() }
+    }
+
+    /// Ends everything at once (release): every completion fires, once.
+    final func cancel() {
+        state.cancelAnimations()
+        driver.deactivate(self)
+        if CompletionQueue.canFlushNow { CompletionQueue.flush() }
+    }
+
+    final func velocity() -> V { state.velocity(at: driver.now) }
+
+    // MARK: Frames
+
+    /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
+    /// override calls this with the type known, so it is compiled specialised.
+    override func tick(at time: TimeInterval) -> Bool {
+        let (needsFrames, presented) = state.advance(to: time)
+        if let presented { apply(presented) }
+        return needsFrames
+    }
+}
+
+/// The mutable engine state of one property.
+@MainActor
+struct ValueState<Value: Animatable> {
+    typealias V = Value.AnimatableData
+
+    var model: Value
+    var presented: Value
+    /// `out_0`: where the oldest running animation started (or the value, when idle).
+    var base: V
+    var entries: [AnimationEntry<V>] = []
+    var deadlines: [LogicalDeadline] = []
+    var tracker = VelocityTracker<V>()
+    var handedOffVelocity: V?
+
+    init(_ value: Value) {
+        model = value
+        presented = value
+        base = value.animatableData
+    }
+
+    mutating func start(_ animation: Animation, to target: V, in group: TransactionGroup, now: TimeInterval) {
         var entry = AnimationEntry(animation: animation, target: target, group: group)
         group.registerAnimation()
-        if var last = entries.last {
-            if last.pendingMerge && last.group.startTime == nil {
-                // Two takeovers before a frame: the newer one replaces the pending one directly.
-                entries.removeLast()
-                retire(&last, .merged, into: &entry)
-            }
+        if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
+            // Two takeovers before a frame: the newer one replaces the pending one directly.
+            entries.removeLast()
+            Self.retire(&last, .merged, into: &entry, deadlines: &deadlines)
         }
         if let last = entries.last {
             var context = last.context
-            let now = driver.now
             let elapsed = max(0, now - (last.group.startTime ?? now))
             let change = last.target - base
             if animation.shouldMerge(previous: last.animation, value: change, time: elapsed, context: &context) {
@@ -138,63 +198,61 @@ final class ValueCore<Value: Animatable>: PropertyCore {
                 entry.explicitVelocity = handedOffVelocity
             }
         } else if animation.storage.mergingSpring != nil {
-            let velocity = handedOffVelocity ?? tracker.velocity(at: driver.now)
+            let velocity = handedOffVelocity ?? tracker.velocity(at: now)
             entry.initialVelocity = velocity
             if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
         }
         handedOffVelocity = nil
         tracker.reset()
         entries.append(entry)
-        driver.activate(self)
     }
 
-    func handOff(velocity: V) {
-        guard isFiniteVector(velocity) else { return }
-        handedOffVelocity = velocity
-    }
-
-    override func finishNow() { finish() }
-
-    func finish() {
-        guard !entries.isEmpty || !deadlines.isEmpty else { return }
-        jump(to: model)
-        if CompletionQueue.canFlushNow { CompletionQueue.flush() }
-    }
-
-    /// Ends everything at once (release, jump): every completion fires, once.
-    func cancel() {
-        cancelAnimations()
-        driver.deactivate(self)
-        if CompletionQueue.canFlushNow { CompletionQueue.flush() }
-    }
-
-    private func cancelAnimations() {
-        for index in entries.indices { retire(&entries[index], .cancelled) }
+    /// Ends every animation and pending deadline now; every completion fires, once.
+    mutating func cancelAnimations() {
+        for index in entries.indices { Self.retire(&entries[index], .cancelled, deadlines: &deadlines) }
         entries.removeAll()
         for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
         deadlines.removeAll()
     }
 
-    // MARK: Frames
-
-    override func tick(at time: TimeInterval) -> Bool {
-        let wasAnimating = !entries.isEmpty
-        if wasAnimating {
-            let (value, _) = evaluate(&entries, base: &base, at: time, commit: true)
+    /// One frame: returns whether frames are still needed and the value to apply, if any.
+    ///
+    /// - Complexity: O(entries). The usual case (one started built-in animation without an
+    ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
+    ///   and does one multiply-add: `base + (target − base)·a`.
+    mutating func advance(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
+        if entries.count == 1, deadlines.isEmpty, let value = steadyValue(at: time) {
+            presented.animatableData = value
+            return (true, presented)
+        }
+        var applied: Value?
+        if !entries.isEmpty {
+            let (value, _) = Self.evaluate(&entries, base: &base, deadlines: &deadlines, at: time, commit: true)
+            presented = model
             if entries.isEmpty {
-                base = model.animatableData
-                presented = model
+                base = model.animatableData  // exactly the model value: no residue
             } else {
-                presented = model
                 presented.animatableData = value
             }
+            applied = presented
         }
-        if !deadlines.isEmpty { fireDeadlines(at: time) }
-        if wasAnimating { apply(presented) }
-        return !entries.isEmpty || !deadlines.isEmpty
+        if !deadlines.isEmpty { Self.fireDeadlines(&deadlines, at: time) }
+        return (!entries.isEmpty || !deadlines.isEmpty, applied)
     }
 
-    private func fireDeadlines(at time: TimeInterval) {
+    /// The presented vector for the common frame, or nil when anything needs the general path
+    /// (a start, a takeover, an inherited velocity, a completion, the end).
+    private func steadyValue(at time: TimeInterval) -> V? {
+        // Fields are read in place: copying the entry would retain everything it holds.
+        guard entries[0].usesSharedSample, !entries[0].pendingMerge, let start = entries[0].group.startTime,
+            entries[0].initialVelocity == .zero
+        else { return nil }
+        let sample = entries[0].group.sample(elapsed: max(0, time - start))
+        guard !sample.finished, entries[0].isLogicallyComplete || !sample.logicallyComplete else { return nil }
+        return base + (entries[0].target - base).scaled(by: sample.a)
+    }
+
+    private static func fireDeadlines(_ deadlines: inout [LogicalDeadline], at time: TimeInterval) {
         var index = 0
         while index < deadlines.count {
             let deadline = deadlines[index]
@@ -208,8 +266,8 @@ final class ValueCore<Value: Animatable>: PropertyCore {
         }
     }
 
-    /// When entry `entry`'s animation clock started, fixing it at `time` on a committed first frame.
-    private func startTime(of entry: AnimationEntry<V>, at time: TimeInterval, commit: Bool) -> TimeInterval? {
+    /// When `entry`'s animation clock started, fixing it at `time` on a committed first frame.
+    private static func startTime(of entry: AnimationEntry<V>, at time: TimeInterval, commit: Bool) -> TimeInterval? {
         if let start = entry.group.startTime { return start }
         return commit ? entry.group.start(at: time) : nil
     }
@@ -219,8 +277,9 @@ final class ValueCore<Value: Animatable>: PropertyCore {
     /// times are fixed, pending takeovers hand off, finished entries retire.
     ///
     /// - Complexity: O(entries); for the usual single linear entry a handful of vector operations.
-    private func evaluate(
-        _ entries: inout [AnimationEntry<V>], base: inout V, at time: TimeInterval, commit: Bool
+    static func evaluate(
+        _ entries: inout [AnimationEntry<V>], base: inout V, deadlines: inout [LogicalDeadline],
+        at time: TimeInterval, commit: Bool
     ) -> (V, V?) {
         var out = base
         var velocity: V? = .zero
@@ -248,8 +307,8 @@ final class ValueCore<Value: Animatable>: PropertyCore {
                 let inherited = successor.explicitVelocity ?? handoffVelocity
                 successor.initialVelocity = inherited
                 successor.context.state[SpringVelocityKey<V>.self] = inherited
-                for old in 0..<index {
-                    if commit { retire(&entries[old], .merged, into: &successor) }
+                if commit {
+                    for old in 0..<index { retire(&entries[old], .merged, into: &successor, deadlines: &deadlines) }
                 }
                 entries.removeFirst(index)
                 entries[0] = successor
@@ -302,9 +361,15 @@ final class ValueCore<Value: Animatable>: PropertyCore {
                 }
                 if finished {
                     // It now shows its full target, so every entry up to it is done.
-                    for old in 0..<index { retire(&entries[old], .superseded) }
-                    retire(&entries[index], .finished)
-                    entries.removeFirst(index + 1)
+                    for old in 0..<index { retire(&entries[old], .superseded, deadlines: &deadlines) }
+                    retire(&entries[index], .finished, deadlines: &deadlines)
+                    // Keep the buffer when emptying: freeing it would cost a frame that finishes
+                    // many animations more than a steady frame (and the next animation reuses it).
+                    if index + 1 == entries.count {
+                        entries.removeAll(keepingCapacity: true)
+                    } else {
+                        entries.removeFirst(index + 1)
+                    }
                     base = out
                     index = 0
                     continue
@@ -317,51 +382,56 @@ final class ValueCore<Value: Animatable>: PropertyCore {
 
     /// Value and velocity of a chain at `time`, without committing anything; the velocity
     /// is exact for linear chains and a 1 ms backward difference otherwise.
-    private func state(of entries: inout [AnimationEntry<V>], base: inout V, at time: TimeInterval) -> (V, V) {
+    private static func state(of entries: inout [AnimationEntry<V>], base: inout V, at time: TimeInterval) -> (V, V) {
         var earlierEntries = entries
         var earlierBase = base
-        let (value, exact) = evaluate(&entries, base: &base, at: time, commit: false)
+        var unused: [LogicalDeadline] = []
+        let (value, exact) = evaluate(&entries, base: &base, deadlines: &unused, at: time, commit: false)
         if let exact { return (value, exact) }
         let h = 1e-3
-        let (earlier, _) = evaluate(&earlierEntries, base: &earlierBase, at: time - h, commit: false)
+        let (earlier, _) = evaluate(&earlierEntries, base: &earlierBase, deadlines: &unused, at: time - h, commit: false)
         return (value, (value - earlier).scaled(by: 1 / h))
     }
 
-    private func evaluateCopy(at time: TimeInterval) -> (V, V) {
+    /// The presented velocity at `time` (zero when idle), without changing anything.
+    func velocity(at time: TimeInterval) -> V {
+        guard !entries.isEmpty else { return .zero }
         var copy = entries
         var copyBase = base
-        return state(of: &copy, base: &copyBase, at: time)
-    }
-
-    func velocity() -> V {
-        guard !entries.isEmpty else { return .zero }
-        return evaluateCopy(at: driver.now).1
+        return Self.state(of: &copy, base: &copyBase, at: time).1
     }
 
     // MARK: Retiring
 
-    private func retire(_ entry: inout AnimationEntry<V>, _ reason: Retirement) {
+    private static func retire(
+        _ entry: inout AnimationEntry<V>, _ reason: Retirement, deadlines: inout [LogicalDeadline]
+    ) {
         var none = AnimationEntry<V>?.none
-        retireCore(&entry, reason, successor: &none)
+        retire(&entry, reason, successor: &none, deadlines: &deadlines)
     }
 
-    private func retire(_ entry: inout AnimationEntry<V>, _ reason: Retirement, into successor: inout AnimationEntry<V>)
-    {
+    private static func retire(
+        _ entry: inout AnimationEntry<V>, _ reason: Retirement, into successor: inout AnimationEntry<V>,
+        deadlines: inout [LogicalDeadline]
+    ) {
         var wrapped: AnimationEntry<V>? = successor
-        retireCore(&entry, reason, successor: &wrapped)
+        retire(&entry, reason, successor: &wrapped, deadlines: &deadlines)
         successor = wrapped!
     }
 
     /// Settles an entry's completion accounting, exactly once.
-    private func retireCore(_ entry: inout AnimationEntry<V>, _ reason: Retirement, successor: inout AnimationEntry<V>?)
-    {
-        let groups = [entry.group] + entry.inheritedRemovals
-        entry.inheritedRemovals = []
+    private static func retire(
+        _ entry: inout AnimationEntry<V>, _ reason: Retirement, successor: inout AnimationEntry<V>?,
+        deadlines: inout [LogicalDeadline]
+    ) {
         if reason == .merged, successor != nil {
-            successor!.inheritedRemovals.append(contentsOf: groups)
+            successor!.inheritedRemovals.append(entry.group)
+            successor!.inheritedRemovals.append(contentsOf: entry.inheritedRemovals)
         } else {
-            for group in groups { group.animationRemoved() }
+            entry.group.animationRemoved()
+            for group in entry.inheritedRemovals { group.animationRemoved() }
         }
+        entry.inheritedRemovals = []
         guard !entry.isLogicallyComplete else { return }
         entry.isLogicallyComplete = true
         switch reason {

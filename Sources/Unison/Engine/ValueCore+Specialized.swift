@@ -1,0 +1,57 @@
+import Foundation
+
+// The driver calls `tick` through the class's vtable. For a generic `ValueCore<Value>` that
+// lands in code compiled for any `Value`, which does every vector operation through witness
+// tables (about 10x slower). These subclasses fix `Value` for the common types: each override
+// calls `super.tick` with the type known, so the compiler specialises the whole frame path.
+
+final class DoubleCore: ValueCore<Double> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+final class CGFloatCore: ValueCore<CGFloat> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+final class FloatCore: ValueCore<Float> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+final class CGPointCore: ValueCore<CGPoint> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+final class CGSizeCore: ValueCore<CGSize> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+final class CGRectCore: ValueCore<CGRect> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+final class RGBAColorCore: ValueCore<RGBAColor> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+}
+
+extension ValueCore {
+    /// A core for `value`: a specialised subclass for the common types, the generic one otherwise.
+    static func make(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) -> ValueCore {
+        /// `T` is `Value` (checked by the caller), so these casts change no representation.
+        func specialised<T: Animatable>(_ type: ValueCore<T>.Type) -> ValueCore {
+            let core = type.init(
+                unsafeBitCast(value, to: T.self), driver: driver,
+                apply: unsafeBitCast(apply, to: (@MainActor (T) -> Void).self))
+            return unsafeDowncast(core, to: ValueCore.self)
+        }
+        switch Value.self {
+        case is Double.Type: return specialised(DoubleCore.self)
+        case is CGFloat.Type: return specialised(CGFloatCore.self)
+        case is Float.Type: return specialised(FloatCore.self)
+        case is CGPoint.Type: return specialised(CGPointCore.self)
+        case is CGSize.Type: return specialised(CGSizeCore.self)
+        case is CGRect.Type: return specialised(CGRectCore.self)
+        case is RGBAColor.Type: return specialised(RGBAColorCore.self)
+        default: return ValueCore(value, driver: driver, apply: apply)
+        }
+    }
+}
