@@ -178,6 +178,21 @@ struct EngineTests {
         #expect(firstRemoved! >= second!)  // removed when the spring that replaced it settles
     }
 
+    @Test("a takeover that inherits zero velocity still reports the removal of what it took over")
+    func zeroVelocityTakeover() {
+        let clock = HeadlessClock()
+        let x = AnimatableProperty(0.0, clock: clock)
+        var removed = 0
+        // easeIn starts with slope 0, so the spring that takes it over at its first frame
+        // inherits exactly zero velocity (the case the engine's fast path must not swallow).
+        withAnimation(.easeIn, completionCriteria: .removed, { x.value = 1 }) { removed += 1 }
+        animate(.spring) { x.value = 2 }
+        clock.advance(frames: 1)
+        #expect(x.velocity == 0)
+        #expect(clock.runUntilIdle())
+        #expect(removed == 1 && x.presentationValue == 2)
+    }
+
     @Test("every completion fires exactly once on every path")
     func exactlyOnce() {
         let clock = HeadlessClock()

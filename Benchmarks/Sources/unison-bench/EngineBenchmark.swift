@@ -91,7 +91,9 @@ enum EngineBenchmark {
                 }
             }
             keepAlive = properties
-            withAnimation(.bouncy) { for p in properties { p.value = CGRect(x: 1000, y: 500, width: 200, height: 100) } }
+            withAnimation(.bouncy) {
+                for p in properties { p.value = CGRect(x: 1000, y: 500, width: 200, height: 100) }
+            }
         }
         let bytesPerProperty = Double(heapBytesInUse() - heapBefore) / Double(count)
         clock.advance(frames: 3)  // first frames: start times, caches, capacity growth
@@ -108,13 +110,20 @@ enum EngineBenchmark {
         // Run to the frame where everything finishes and time that frame alone.
         var finishing = 0.0
         while !clock.isIdle {
+            let allocationsAtStart = allocationCount()
             let start = monotonicNanoseconds()
             clock.advance(frames: 1)
             let elapsed = Double(monotonicNanoseconds() - start) / 1e6
-            if clock.isIdle { finishing = elapsed }
+            if clock.isIdle {
+                finishing = elapsed
+                if ProcessInfo.processInfo.environment["UNISON_BENCH_DEBUG"] != nil {
+                    print("finishing frame: \(allocationCount() - allocationsAtStart) allocations, \(elapsed) ms")
+                }
+            }
         }
         withExtendedLifetime(keepAlive) {}
-        return Run(frames: frames, finishing: finishing, allocationsPerFrame: allocationsPerFrame,
-                   bytesPerProperty: bytesPerProperty)
+        return Run(
+            frames: frames, finishing: finishing, allocationsPerFrame: allocationsPerFrame,
+            bytesPerProperty: bytesPerProperty)
     }
 }

@@ -89,6 +89,8 @@ class ValueCore<Value: Animatable>: PropertyCore {
         self.apply = apply
         storage = .allocate(capacity: 1)
         storage.initialize(to: ValueState(value))
+        let slotOffset = MemoryLayout<ValueState<Value>>.offset(of: \ValueState<Value>.driverSlot)!
+        super.init(slot: (UnsafeMutableRawPointer(storage) + slotOffset).assumingMemoryBound(to: Int.self))
     }
 
     isolated deinit {
@@ -107,7 +109,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         if let group, group.isAnimated, driver.clock.animationsEnabled {
             let currentTarget = state.entries.last?.target ?? state.base
             if data != currentTarget {
-                state.start(group.animation!, to: data, in: group, now: driver.now)
+                state.start(in: group, to: data, now: driver.now)
                 driver.activate(self)
             } else if state.entries.isEmpty {
                 jump(to: newValue)
@@ -164,6 +166,8 @@ class ValueCore<Value: Animatable>: PropertyCore {
 struct ValueState<Value: Animatable> {
     typealias V = Value.AnimatableData
 
+    /// The core's index in its driver's active list (`PropertyCore.slot` points here).
+    var driverSlot = -1
     var model: Value
     var presented: Value
     /// `out_0`: where the oldest running animation started (or the value, when idle).
@@ -172,6 +176,9 @@ struct ValueState<Value: Animatable> {
     var deadlines: [LogicalDeadline] = []
     var tracker = VelocityTracker<V>()
     var handedOffVelocity: V?
+    /// The entry that finished last, kept so that destroying it (releasing its transaction) is
+    /// not part of the frame in which thousands of animations end together.
+    private var finished: AnimationEntry<V>?
 
     init(_ value: Value) {
         model = value
@@ -179,8 +186,10 @@ struct ValueState<Value: Animatable> {
         base = value.animatableData
     }
 
-    mutating func start(_ animation: Animation, to target: V, in group: TransactionGroup, now: TimeInterval) {
-        var entry = AnimationEntry(animation: animation, target: target, group: group)
+    mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval) {
+        let animation = group.animation!
+        finished = nil
+        var entry = AnimationEntry(target: target, group: group)
         group.registerAnimation()
         if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
             // Two takeovers before a frame: the newer one replaces the pending one directly.
@@ -221,9 +230,19 @@ struct ValueState<Value: Animatable> {
     ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
     ///   and does one multiply-add: `base + (target − base)·a`.
     mutating func advance(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
-        if entries.count == 1, deadlines.isEmpty, let value = steadyValue(at: time) {
-            presented.animatableData = value
-            return (true, presented)
+        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time) {
+            if !sample.finished {
+                presented.animatableData = base + (entries[0].target - base).scaled(by: sample.a)
+                return (true, presented)
+            }
+            // It ends on this frame (already logically complete): show the model value exactly.
+            // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
+            // would run generic code from the standard library.)
+            if !entries[0].shared.pointee.countRemovedWithoutCompleting() { entries[0].group.animationRemoved() }
+            finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
+            base = model.animatableData
+            presented = model
+            return (false, presented)
         }
         var applied: Value?
         if !entries.isEmpty {
@@ -240,16 +259,23 @@ struct ValueState<Value: Animatable> {
         return (!entries.isEmpty || !deadlines.isEmpty, applied)
     }
 
-    /// The presented vector for the common frame, or nil when anything needs the general path
-    /// (a start, a takeover, an inherited velocity, a completion, the end).
-    private func steadyValue(at time: TimeInterval) -> V? {
-        // Fields are read in place: copying the entry would retain everything it holds.
-        guard entries[0].usesSharedSample, !entries[0].pendingMerge, let start = entries[0].group.startTime,
-            entries[0].initialVelocity == .zero
+    /// The shared sample for the common frame, or nil when anything needs the general path (a
+    /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
+    /// complete).
+    private func steadySample(at time: TimeInterval) -> LinearSample? {
+        // Fields are read in place (copying the entry would retain everything it holds), and the
+        // group's sample through its shared pointer; only a frame's first property refreshes it.
+        // (An entry that took others over also accounts for their removal: the general path.)
+        guard entries[0].usesSharedSample, !entries[0].pendingMerge, entries[0].initialVelocity == .zero,
+            entries[0].inheritedRemovals == nil
         else { return nil }
-        let sample = entries[0].group.sample(elapsed: max(0, time - start))
-        guard !sample.finished, entries[0].isLogicallyComplete || !sample.logicallyComplete else { return nil }
-        return base + (entries[0].target - base).scaled(by: sample.a)
+        let shared = entries[0].shared
+        guard let start = shared.pointee.startTime else { return nil }
+        let elapsed = max(0, time - start)
+        if shared.pointee.time != elapsed { entries[0].group.refreshSample(elapsed: elapsed) }
+        let sample = shared.pointee.sample
+        guard entries[0].isLogicallyComplete || !(sample.logicallyComplete || sample.finished) else { return nil }
+        return sample
     }
 
     private static func fireDeadlines(_ deadlines: inout [LogicalDeadline], at time: TimeInterval) {
@@ -389,7 +415,8 @@ struct ValueState<Value: Animatable> {
         let (value, exact) = evaluate(&entries, base: &base, deadlines: &unused, at: time, commit: false)
         if let exact { return (value, exact) }
         let h = 1e-3
-        let (earlier, _) = evaluate(&earlierEntries, base: &earlierBase, deadlines: &unused, at: time - h, commit: false)
+        let (earlier, _) = evaluate(
+            &earlierEntries, base: &earlierBase, deadlines: &unused, at: time - h, commit: false)
         return (value, (value - earlier).scaled(by: 1 / h))
     }
 
@@ -425,13 +452,14 @@ struct ValueState<Value: Animatable> {
         deadlines: inout [LogicalDeadline]
     ) {
         if reason == .merged, successor != nil {
-            successor!.inheritedRemovals.append(entry.group)
-            successor!.inheritedRemovals.append(contentsOf: entry.inheritedRemovals)
+            successor!.inheritedRemovals =
+                (successor!.inheritedRemovals ?? []) + [entry.group]
+                + (entry.inheritedRemovals ?? [])
         } else {
             entry.group.animationRemoved()
-            for group in entry.inheritedRemovals { group.animationRemoved() }
+            for group in entry.inheritedRemovals ?? [] { group.animationRemoved() }
         }
-        entry.inheritedRemovals = []
+        entry.inheritedRemovals = nil
         guard !entry.isLogicallyComplete else { return }
         entry.isLogicallyComplete = true
         switch reason {

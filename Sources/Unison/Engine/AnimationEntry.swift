@@ -2,11 +2,13 @@ import Foundation
 
 /// One animation running on one property: `out_i(t) = out_(i−1)(t) + A_i(V_i − out_(i−1)(t), t − t_i)`.
 struct AnimationEntry<V: VectorArithmetic> {
-    let animation: Animation
     /// `V_i`, the model value this animation moves towards.
     let target: V
     /// The transaction that started it: start time, shared sample, completion counts.
     let group: TransactionGroup
+    /// The group's start time and frame sample, read by the per-frame path without reference
+    /// counting (valid while `group` is held).
+    let shared: UnsafeMutablePointer<SharedSample>
     var context = AnimationContext<V>()
     /// Uses the group's per-frame linear sample instead of calling `animate`.
     var usesSharedSample: Bool
@@ -18,13 +20,20 @@ struct AnimationEntry<V: VectorArithmetic> {
     /// A velocity handed to the property explicitly; it replaces the handoff velocity.
     var explicitVelocity: V?
     var isLogicallyComplete = false
-    /// Groups of entries this one took over: they count as removed when this one is.
-    var inheritedRemovals: [TransactionGroup] = []
+    /// Groups of entries this one took over: they count as removed when this one is. Nil (no
+    /// array to release) in the usual case of an entry that took nothing over.
+    var inheritedRemovals: [TransactionGroup]?
 
-    init(animation: Animation, target: V, group: TransactionGroup) {
-        self.animation = animation
+    /// The animation: always its transaction's (read through the group rather than stored, which
+    /// saves a reference count per property when thousands start or finish together).
+    @MainActor var animation: Animation { group.animation! }
+
+    /// An entry for `group`'s animation (the group must be animated).
+    @MainActor
+    init(target: V, group: TransactionGroup) {
         self.target = target
         self.group = group
+        shared = group.shared
         usesSharedSample = group.isLinear
     }
 }

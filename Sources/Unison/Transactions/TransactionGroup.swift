@@ -15,16 +15,19 @@ final class TransactionGroup {
     let isLinear: Bool
 
     /// The time of the first frame presented after the change; nil until then.
-    private(set) var startTime: TimeInterval?
+    var startTime: TimeInterval? { shared.pointee.startTime }
 
-    private var pendingLogical = 0
-    private var pendingRemoved = 0
-    private var scopeOpen = true
+    /// The start time and this frame's sample, where every property's frame path reads them
+    /// without touching (or reference counting) the group object; freed with the group.
+    let shared: UnsafeMutablePointer<SharedSample>
+
+    /// Whether the transaction's body is still running (completions wait for it to return).
+    private var scopeOpen: Bool {
+        get { shared.pointee.scopeOpen }
+        set { shared.pointee.scopeOpen = newValue }
+    }
     private var logicalCompletions: [@MainActor () -> Void] = []
     private var removedCompletions: [@MainActor () -> Void] = []
-
-    private var cachedTime = -Double.infinity
-    private var cachedSample = LinearSample.atStart
 
     /// A group whose completions also wait for this group's animations (the transaction a
     /// representable's `context.animate` runs inside).
@@ -32,6 +35,8 @@ final class TransactionGroup {
 
     init(_ transaction: Transaction, parent: TransactionGroup? = nil) {
         self.parent = parent
+        shared = .allocate(capacity: 1)
+        shared.initialize(to: SharedSample(hasParent: parent != nil))
         animation = transaction.animation
         isAnimated = transaction.isAnimated
         tracksVelocity = transaction.tracksVelocity
@@ -44,49 +49,60 @@ final class TransactionGroup {
         }
     }
 
+    isolated deinit {
+        shared.deinitialize(count: 1)
+        shared.deallocate()
+    }
+
     /// The group's start time, fixing it at `frameTime` if this is its first frame.
     func start(at frameTime: TimeInterval) -> TimeInterval {
         if let startTime { return startTime }
-        startTime = frameTime
+        shared.pointee.startTime = frameTime
         return frameTime
     }
 
     /// The shared sample of the group's linear animation `elapsed` seconds after its start.
     /// - Complexity: O(1); computed once per distinct elapsed time (once per frame).
     func sample(elapsed: TimeInterval) -> LinearSample {
-        if elapsed != cachedTime {
-            cachedSample = animation!.storage.linearSample(at: elapsed)
-            cachedTime = elapsed
-        }
-        return cachedSample
+        if elapsed != shared.pointee.time { refreshSample(elapsed: elapsed) }
+        return shared.pointee.sample
+    }
+
+    /// Computes the sample for `elapsed` (the first property of each frame does this).
+    func refreshSample(elapsed: TimeInterval) {
+        shared.pointee.sample = animation!.storage.linearSample(at: elapsed)
+        shared.pointee.time = elapsed
     }
 
     // MARK: Completion accounting
 
+    // The counts live in `shared` with the frame sample: a frame that finishes thousands of
+    // animations decrements them without a run-time exclusivity check per animation.
+
     func registerAnimation() {
-        pendingLogical += 1
-        pendingRemoved += 1
+        shared.pointee.pendingLogical += 1
+        shared.pointee.pendingRemoved += 1
         parent?.registerAnimation()
     }
 
     func animationLogicallyCompleted() {
         parent?.animationLogicallyCompleted()
-        pendingLogical -= 1
-        if pendingLogical == 0 && !scopeOpen { CompletionQueue.enqueue(takeLogical()) }
+        shared.pointee.pendingLogical -= 1
+        if shared.pointee.pendingLogical == 0 && !scopeOpen { CompletionQueue.enqueue(takeLogical()) }
     }
 
     func animationRemoved() {
         parent?.animationRemoved()
-        pendingRemoved -= 1
-        if pendingRemoved == 0 && !scopeOpen { CompletionQueue.enqueue(takeRemoved()) }
+        shared.pointee.pendingRemoved -= 1
+        if shared.pointee.pendingRemoved == 0 && !scopeOpen { CompletionQueue.enqueue(takeRemoved()) }
     }
 
     /// The transaction's body returned: completions whose condition already holds run now,
     /// inline, so an unanimated (or empty) transaction completes before its call returns.
     func closeScope() {
         scopeOpen = false
-        if pendingLogical == 0 { for body in takeLogical() { body() } }
-        if pendingRemoved == 0 { for body in takeRemoved() { body() } }
+        if shared.pointee.pendingLogical == 0 { for body in takeLogical() { body() } }
+        if shared.pointee.pendingRemoved == 0 { for body in takeRemoved() { body() } }
     }
 
     private func takeLogical() -> [@MainActor () -> Void] {
@@ -97,6 +113,29 @@ final class TransactionGroup {
     private func takeRemoved() -> [@MainActor () -> Void] {
         defer { removedCompletions = [] }
         return removedCompletions
+    }
+}
+
+/// What every property of a transaction reads each frame: its start time and the sample of
+/// its animation at the current frame.
+struct SharedSample {
+    var startTime: TimeInterval?
+    var time = -Double.infinity
+    var sample = LinearSample.atStart
+    /// Animations of the transaction not yet logically complete / not yet removed.
+    var pendingLogical = 0
+    var pendingRemoved = 0
+    var scopeOpen = true
+    /// A parent group counts this group's animations too.
+    var hasParent = false
+
+    /// Counts one animation removed when that completes nothing (the count stays above zero
+    /// and no parent counts it); false when the group itself must be told. The frame that ends
+    /// thousands of animations uses this to avoid touching the group object for each.
+    mutating func countRemovedWithoutCompleting() -> Bool {
+        guard pendingRemoved > 1, !hasParent else { return false }
+        pendingRemoved -= 1
+        return true
     }
 }
 
