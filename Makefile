@@ -2,8 +2,9 @@
 # Debian 12 machine lacks first (as root, through apt-get), then build with SwiftPM.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# Debian packages the build and tests need: GTK 4 to build against, Xvfb to run GTK without a display.
-APT_PACKAGES ?= libgtk-4-dev xvfb xauth
+# Debian packages the build and tests need: GTK 4 to build against, Xvfb to run GTK without a display,
+# and libadwaita, which only the benchmark links (it measures AdwSpringAnimation side by side).
+APT_PACKAGES ?= libgtk-4-dev libadwaita-1-dev xvfb xauth
 # GTK runs under Xvfb in tests (and in the demo when there is no display); no accessibility bus.
 export GTK_A11Y := none
 
@@ -18,6 +19,12 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	xvfb-run -a $(SWIFT) test --skip-build
+
+# Release build; headless engine, libadwaita side by side and 1000 real widgets under Xvfb.
+# Writes Benchmarks/results/ (results.json, results.md, cost-vs-n.png).
+bench: deps
+	$(SWIFT) build -c release --product unison-bench
+	xvfb-run -a .build/release/unison-bench all
 
 lint:
 	$(SWIFT) format lint -r Sources Tests Examples

@@ -42,8 +42,12 @@ let package = Package(
         // MARK: Benchmarks
         // Counts heap allocations (a malloc interposer); linked into the benchmark only.
         .target(name: "CAllocCounter", path: "Bridges/CAllocCounter"),
+        // libadwaita, to measure AdwSpringAnimation side by side; linked into the benchmark only.
+        .systemLibrary(
+            name: "CAdw", path: "Bridges/CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .executableTarget(
-            name: "unison-bench", dependencies: ["Unison", "UnisonHeadless", "CAllocCounter"],
+            name: "unison-bench",
+            dependencies: ["Unison", "UnisonHeadless", "UnisonGtk", "CGtk", "CAdw", "CAllocCounter"],
             path: "Benchmarks/Sources/unison-bench", swiftSettings: swiftSettings),
 
         // MARK: Tests

@@ -28,8 +28,13 @@ public final class AnimatedWidget {
     public let clock: GtkFrameClock
     let reference: ObjectReference
 
-    public init(_ widget: UnsafeMutablePointer<GtkWidget>) {
-        clock = GtkFrameClock.for(widget)
+    /// Animates `widget` on its own frame clock (`GtkFrameClock.for(widget)`), or on `clock`.
+    ///
+    /// Pass a shared clock, such as the window's, when animating many widgets at once: one tick
+    /// callback then drives them all. Hiding that clock's widget (rather than each widget)
+    /// is then what ends their animations early.
+    public init(_ widget: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+        self.clock = clock ?? GtkFrameClock.for(widget)
         reference = ObjectReference(widget)
     }
 

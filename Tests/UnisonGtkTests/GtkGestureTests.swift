@@ -138,3 +138,32 @@ extension GtkAdapterTests {
         #expect(host.widget.lid.positionProperty.presentationValue.y == 110 && !host.widget.lid.clock.isTicking)
     }
 }
+
+extension GtkAdapterTests {
+    @Test("a widget pulsing through its completion survives its window being destroyed")
+    func pulsingWidgetDestroyed() throws {
+        let window = try TestWindow()
+        let widget = AnimatedWidget(window.colouredBox(red: 1, green: 0, blue: 0))
+        var pulses = 0
+        func pulse() {
+            pulses += 1
+            animate(.easeInOut(duration: 0.2)) {
+                widget.opacity = widget.opacity > 0.5 ? 0.2 : 1
+            } completion: {
+                pulse()
+            }
+        }
+        pulse()
+        GtkRuntime.iterate(timeout: 0.5)
+        let beforeDestroy = pulses
+        #expect(beforeDestroy >= 2)  // animating: a pulse every 0.2 s
+        // Destroying the window unmaps the widget: its animation ends, the completion restarts it,
+        // and on a hidden (then finalized) widget every restart completes at once. That chain is
+        // bounded per safe point (17 inline, 65 chains per flush) instead of overflowing the stack.
+        window.close()
+        GtkRuntime.iterate(timeout: 0.2)
+        #expect(widget.widget == nil)
+        #expect(pulses - beforeDestroy <= 17 * (1 + 1 + 64) + 1)
+        #expect(!widget.opacityProperty.isAnimating)
+    }
+}

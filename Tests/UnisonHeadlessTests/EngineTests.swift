@@ -249,6 +249,34 @@ struct EngineTests {
         #expect(inner && x.presentationValue == 20)
     }
 
+    @Test("a completion loop that restarts an animation which cannot run neither overflows the stack nor hangs")
+    func completionLoopWhenAnimationsAreOff() {
+        let clock = HeadlessClock()
+        clock.animationsEnabled = false  // like a hidden widget, or gtk-enable-animations off
+        let x = AnimatableProperty(0.0, clock: clock)
+        var pulses = 0
+        func pulse() {
+            pulses += 1
+            animate(.easeInOut(duration: 0.5)) {
+                x.value = x.value == 0 ? 1 : 0
+            } completion: {
+                pulse()
+            }
+        }
+        pulse()
+        // Inline completions nest 16 deep, so a chain is 17 pulses (one at depth 0, 16 nested);
+        // the rest waits for the next safe point, whose flush runs the 1 queued chain plus at most
+        // 64 queued during it. Here: the initial chain and 65 flushed ones, 66 × 17 = 1122.
+        #expect(pulses > 1 && pulses <= 17 * (1 + 1 + 64))
+        let afterFirst = pulses
+        clock.animationsEnabled = true
+        x.value = 5  // a change: a safe point, where the loop continues (now animating)
+        #expect(pulses > afterFirst)
+        clock.advance(by: 2)
+        #expect(x.isAnimating || pulses > afterFirst + 2)  // animating again: one pulse per 0.5 s
+        x.finishAnimations()
+    }
+
     @Test("nesting restores the outer transaction")
     func nesting() {
         let clock = HeadlessClock()

@@ -16,7 +16,7 @@ enum EngineBenchmark {
         var bytesPerProperty: Double
     }
 
-    static let kinds = ["Double spring", "CGPoint spring", "CGRect spring", "Double easeInOut"]
+    nonisolated static let kinds = ["Double spring", "CGPoint spring", "CGRect spring", "Double easeInOut"]
 
     static func run(counts: [Int], repetitions: Int, only: String? = nil) -> [Result] {
         var results: [Result] = []

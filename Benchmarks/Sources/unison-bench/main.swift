@@ -1,18 +1,55 @@
+import CAdw
+import CGtk
 import Foundation
 
-// unison-bench [engine|adwaita|widgets|all] [--quick]
-// Writes Benchmarks/results/ (JSON, Markdown, PNG) when run as `all` (make bench).
+// unison-bench [engine|gtk|all] [--quick] [--only KIND] [--count N]
+//   engine: headless engine costs (no display needed)
+//   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets (needs a display: Xvfb)
+//   all:    both, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
 
 let arguments = CommandLine.arguments.dropFirst()
-let mode = arguments.first { !$0.hasPrefix("--") } ?? "all"
+let mode =
+    arguments.first {
+        !$0.hasPrefix("--") && Int($0) == nil
+            && ![
+                "Double spring", "CGPoint spring",
+                "CGRect spring", "Double easeInOut",
+            ].contains($0)
+    } ?? "all"
 let quick = arguments.contains("--quick")
-/// `--only KIND` runs one engine kind (for profiling).
+/// `--only KIND` runs one engine kind and `--count N` one size (for profiling).
 let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
 let onlyCount = arguments.firstIndex(of: "--count").flatMap { Int(arguments[arguments.index(after: $0)]) }
 
 MainActor.assumeIsolated {
-    let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
+    var report = Report(
+        date: ISO8601DateFormatter().string(from: Date()), machine: [:], engine: [], gtk: [], trajectory: nil,
+        widgets: nil)
     if mode == "engine" || mode == "all" {
-        _ = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 3, only: only)
+        let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
+        report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 3, only: only)
+    }
+    if mode == "gtk" || mode == "all" {
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        adw_init()
+        report.machine = Report.machine()
+        report.gtk = AdwaitaBenchmark.run(
+            counts: onlyCount.map { [$0] } ?? (quick ? [100, 1_000] : [100, 1_000, 10_000, 100_000]))
+        report.trajectory = AdwaitaBenchmark.trajectory()
+        report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
+    }
+    if mode == "all" {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("results")
+        do {
+            try report.write(to: directory)
+            print("wrote \(directory.path)/results.json, results.md, cost-vs-n.png")
+        } catch {
+            print("unison-bench: could not write results: \(error)")
+            exit(1)
+        }
     }
 }

@@ -40,7 +40,7 @@ public struct RepresentableContext {
     public func animate(changes: () -> Void, completion: (@MainActor () -> Void)? = nil) {
         guard transaction.isAnimated else {
             withTransaction(Transaction(), changes)
-            completion?()
+            if let completion { CompletionQueue.runInline([completion]) }
             return
         }
         var scoped = transaction

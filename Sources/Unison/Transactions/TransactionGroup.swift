@@ -101,8 +101,8 @@ final class TransactionGroup {
     /// inline, so an unanimated (or empty) transaction completes before its call returns.
     func closeScope() {
         scopeOpen = false
-        if shared.pointee.pendingLogical == 0 { for body in takeLogical() { body() } }
-        if shared.pointee.pendingRemoved == 0 { for body in takeRemoved() { body() } }
+        if shared.pointee.pendingLogical == 0 { CompletionQueue.runInline(takeLogical()) }
+        if shared.pointee.pendingRemoved == 0 { CompletionQueue.runInline(takeRemoved()) }
     }
 
     private func takeLogical() -> [@MainActor () -> Void] {
@@ -146,25 +146,59 @@ struct SharedSample {
 enum CompletionQueue {
     private static var pending: [@MainActor () -> Void] = []
     private static var isFlushing = false
+    private static var inlineDepth = 0
+
+    /// How deep inline completions may nest (a completion whose changes complete inline, whose
+    /// changes complete inline...). Deeper ones wait for the next safe point instead.
+    static let maxInlineDepth = 16
+    /// How many completions queued during one flush that flush runs; the rest wait for the next
+    /// safe point. Together with `maxInlineDepth` this turns a completion loop that restarts an
+    /// animation which cannot run (a hidden or destroyed widget, animations turned off) into
+    /// bounded work per safe point, instead of a stack overflow or a hang.
+    static let maxQueuedPerFlush = 64
 
     static func enqueue(_ bodies: [@MainActor () -> Void]) {
         if !bodies.isEmpty { pending.append(contentsOf: bodies) }
     }
 
-    /// Runs every pending completion, including any enqueued by those it runs.
+    /// Runs `bodies` now (a transaction that has nothing left to wait for), or queues them when
+    /// inline completions are already nested `maxInlineDepth` deep.
+    static func runInline(_ bodies: [@MainActor () -> Void]) {
+        guard !bodies.isEmpty else { return }
+        guard inlineDepth < maxInlineDepth else {
+            enqueue(bodies)
+            return
+        }
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
+        for body in bodies { body() }
+    }
+
+    /// Runs every pending completion, and those they queue, up to `maxQueuedPerFlush` more.
     static func flush() {
         guard !isFlushing, !pending.isEmpty else { return }
         isFlushing = true
         defer { isFlushing = false }
+        let budget = pending.count + maxQueuedPerFlush
         var index = 0
-        while index < pending.count {
+        while index < pending.count && index < budget {
             let body = pending[index]
             index += 1
             body()
         }
-        pending.removeAll(keepingCapacity: true)
+        if index == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else {
+            pending.removeFirst(index)
+        }
     }
 
-    /// Whether it is safe to run completions now (no transaction body and no frame running).
-    static var canFlushNow: Bool { TransactionScope.stack.isEmpty && !FrameDriver.isPresentingFrame }
+    /// Whether completions are waiting for a safe point.
+    static var hasPending: Bool { !pending.isEmpty }
+
+    /// Whether it is safe to run completions now: no transaction body, no frame and no inline
+    /// completion is running (only the outermost level of a completion chain flushes).
+    static var canFlushNow: Bool {
+        TransactionScope.stack.isEmpty && !FrameDriver.isPresentingFrame && inlineDepth == 0
+    }
 }

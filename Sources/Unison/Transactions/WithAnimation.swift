@@ -17,7 +17,7 @@ func withTransaction<Result>(
     defer {
         TransactionScope.stack.removeLast()
         group.closeScope()
-        if TransactionScope.stack.isEmpty { CompletionQueue.flush() }
+        if CompletionQueue.canFlushNow { CompletionQueue.flush() }
     }
     return try body()
 }

@@ -1,0 +1,210 @@
+import CAdw
+import CGtk
+import Foundation
+import Unison
+import UnisonGtk
+
+/// Part 2: N values animated by libadwaita's AdwSpringAnimation (callback targets) versus N
+/// Unison properties, same spring, same widget, same frame clock, one process under Xvfb.
+@MainActor
+enum AdwaitaBenchmark {
+    struct Side: Codable {
+        var cpuPerFrameMilliseconds: Stats  // update phase (all tick callbacks), raw
+        /// (update phase − the floor of an update phase with one no-op tick callback) ÷ N.
+        var nanosecondsPerValue: Double
+        var finishingFrameMilliseconds: Double
+        var finishingToSteadyRatio: Double
+        var framesPerSecond: Double
+    }
+
+    struct Result: Codable {
+        var count: Int
+        /// Update-phase CPU of a frame whose only tick callback does nothing (GTK's own share).
+        var floorMilliseconds: Double
+        var adwaita: Side
+        var unison: Side
+        var cpuRatio: Double  // libadwaita / Unison
+    }
+
+    struct Trajectory: Codable {
+        var mass, stiffness, damping, initialVelocity: Double
+        var samples: Int
+        var maxDifference: Double  // in the animated unit (0 → 1000)
+    }
+
+    /// The spring both sides run: Unison's `.bouncy` (0.5 s, bounce 0.3), 0 → 1000.
+    static let spring = Spring.bouncy
+
+    static func makeWindow() -> (window: UnsafeMutablePointer<GtkWidget>, area: UnsafeMutablePointer<GtkWidget>) {
+        let window = gtk_window_new()!
+        let area = gtk_drawing_area_new()!
+        gtk_widget_set_size_request(area, 200, 200)
+        gtk_window_set_child(cgtk_window(window), area)
+        gtk_window_present(cgtk_window(window))
+        runLoop(seconds: 2) { gtk_widget_get_mapped(area) != 0 }
+        runLoop(seconds: 0.2)
+        return (window, area)
+    }
+
+    static func run(counts: [Int]) -> [Result] {
+        let (window, area) = makeWindow()
+        defer { gtk_window_destroy(cgtk_window(window)) }
+        let probe = FrameProbe(window: window)
+        var results: [Result] = []
+        for count in counts {
+            let floor = measureFloor(area: area, probe: probe)
+            var adwaita = measureAdwaita(count: count, area: area, probe: probe)
+            runLoop(seconds: 0.2)
+            var unison = measureUnison(count: count, area: area, probe: probe)
+            runLoop(seconds: 0.2)
+            adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+            unison.nanosecondsPerValue = (unison.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+            let result = Result(
+                count: count, floorMilliseconds: floor, adwaita: adwaita, unison: unison,
+                cpuRatio: adwaita.nanosecondsPerValue / unison.nanosecondsPerValue)
+            print(
+                "gtk     N=\(count): libadwaita \(format(adwaita.cpuPerFrameMilliseconds.median, 3)) ms/frame "
+                    + "(\(format(adwaita.nanosecondsPerValue)) ns/value, \(format(adwaita.framesPerSecond)) fps), "
+                    + "Unison \(format(unison.cpuPerFrameMilliseconds.median, 3)) ms/frame "
+                    + "(\(format(unison.nanosecondsPerValue)) ns/value, \(format(unison.framesPerSecond)) fps): "
+                    + "\(format(result.cpuRatio))× less CPU per value (floor \(format(floor, 3)) ms); finishing frame \(format(adwaita.finishingToSteadyRatio, 2))× vs "
+                    + "\(format(unison.finishingToSteadyRatio, 2))× steady")
+            results.append(result)
+        }
+        probe.disconnect()
+        return results
+    }
+
+    /// The update phase of a frame whose only tick callback does nothing: what GTK spends there
+    /// whatever animates, subtracted from both sides to get the cost per animated value.
+    static func measureFloor(area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Double {
+        let tick: GtkTickCallback = { _, _, _ in cgtk_source_continue }
+        let id = gtk_widget_add_tick_callback(area, tick, nil, nil)
+        runLoop(seconds: 0.1)
+        probe.reset()
+        probe.recording = true
+        runLoop(seconds: 0.5)
+        probe.recording = false
+        gtk_widget_remove_tick_callback(area, id)
+        runLoop(seconds: 0.1)
+        return Stats(probe.frames.map(\.updateCPU)).median
+    }
+
+    /// Steady frames are those strictly between the first two and the last frame of the run.
+    static func summarize(_ frames: [FrameProbe.Frame], count: Int, finishingIndex: Int?) -> Side {
+        let steady = frames.count > 6 ? Array(frames[2..<(finishingIndex ?? frames.count - 1)]) : frames
+        let stats = Stats(steady.map(\.updateCPU))
+        let finishing = finishingIndex.map { frames[$0].updateCPU } ?? .nan
+        let span = (frames.last?.time ?? 0) - (frames.first?.time ?? 0)
+        return Side(
+            cpuPerFrameMilliseconds: stats, nanosecondsPerValue: stats.median * 1e6 / Double(count),
+            finishingFrameMilliseconds: finishing, finishingToSteadyRatio: finishing / stats.median,
+            framesPerSecond: span > 0 ? Double(frames.count - 1) / span : .nan)
+    }
+
+    static func measureAdwaita(count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Side {
+        let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        defer { sink.deallocate() }
+        let write: AdwAnimationTargetFunc = { value, data in data!.assumingMemoryBound(to: Double.self).pointee = value
+        }
+        var animations: [UnsafeMutablePointer<AdwAnimation>] = []
+        for i in 0..<count {
+            let target = adw_callback_animation_target_new(write, sink + i, nil)
+            // Both the params and the target are transferred to the animation.
+            let params = adw_spring_params_new_full(spring.damping, spring.mass, spring.stiffness)!
+            animations.append(adw_spring_animation_new(area, 0, 1000, params, target)!)
+        }
+        let done = DoneCounter()
+        let onDone: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            Unmanaged<DoneCounter>.fromOpaque(data!).takeUnretainedValue().count += 1
+        }
+        _ = cgtk_signal_connect(
+            UnsafeMutableRawPointer(animations.last!), "done", unsafeBitCast(onDone, to: GCallback.self),
+            Unmanaged.passUnretained(done).toOpaque(), nil)
+        probe.reset()
+        probe.recording = true
+        for animation in animations { adw_animation_play(animation) }
+        var finishingIndex: Int?
+        runLoop(seconds: 10) {
+            if done.count > 0 && finishingIndex == nil { finishingIndex = probe.frames.count }
+            return finishingIndex != nil && probe.frames.count > finishingIndex! + 1
+        }
+        probe.recording = false
+        // (adw_spring_animation_new returns its animation transfer-none: nothing to unref here.)
+        let frames = probe.frames
+        // The frame in which "done" fired is the one recorded just before the check saw it.
+        return summarize(frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+    }
+
+    final class DoneCounter { var count = 0 }
+
+    static func measureUnison(count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Side {
+        let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        defer { sink.deallocate() }
+        let clock = GtkFrameClock.for(area)
+        let cpuBefore = clock.frameCPUTime
+        let framesBefore = clock.framesPresented
+        let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
+        probe.reset()
+        probe.recording = true
+        var finishingIndex: Int?
+        withAnimation(.spring(spring)) {
+            for p in properties { p.value = 1000 }
+        } completion: {
+        }
+        runLoop(seconds: 4) {
+            if !clock.isTicking && finishingIndex == nil { finishingIndex = probe.frames.count }
+            return finishingIndex != nil && probe.frames.count > finishingIndex! + 1
+        }
+        probe.recording = false
+        withExtendedLifetime(properties) {}
+        let insideUnison =
+            (clock.frameCPUTime - cpuBefore) * 1000 / Double(max(clock.framesPresented - framesBefore, 1))
+        if ProcessInfo.processInfo.environment["UNISON_BENCH_DEBUG"] != nil {
+            print("  inside Unison's frame handler: \(insideUnison) ms/frame")
+        }
+        return summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+    }
+
+    /// One spring with an initial velocity on both sides, compared at the same frame times.
+    /// libadwaita 1.2 takes its start time (in whole milliseconds) when `play()` is called and
+    /// evaluates at whole-millisecond elapsed times; Unison's closed form is evaluated at
+    /// exactly those times.
+    static func trajectory() -> Trajectory {
+        let (window, area) = makeWindow()
+        defer { gtk_window_destroy(cgtk_window(window)) }
+        let v0 = 2500.0
+        let recorder = TrajectoryRecorder(clock: gtk_widget_get_frame_clock(area)!)
+        let write: AdwAnimationTargetFunc = { value, data in
+            Unmanaged<TrajectoryRecorder>.fromOpaque(data!).takeUnretainedValue().record(value)
+        }
+        let target = adw_callback_animation_target_new(write, Unmanaged.passUnretained(recorder).toOpaque(), nil)
+        let params = adw_spring_params_new_full(spring.damping, spring.mass, spring.stiffness)!
+        let animation = adw_spring_animation_new(area, 0, 1000, params, target)!
+        adw_spring_animation_set_initial_velocity(cadw_spring_animation(animation), v0)
+        let startMilliseconds = gdk_frame_clock_get_frame_time(gtk_widget_get_frame_clock(area)) / 1000
+        adw_animation_play(animation)
+        runLoop(seconds: 3) { adw_animation_get_state(animation) == ADW_ANIMATION_FINISHED }
+        var maxDifference = 0.0
+        var samples = 0
+        for (frameMicroseconds, value) in recorder.samples {
+            let elapsed = Double(frameMicroseconds / 1000 - startMilliseconds) / 1000
+            // Stop at libadwaita's own end, where it snaps to the target.
+            guard value != 1000 else { continue }
+            let ours = spring.value(target: 1000.0, initialVelocity: v0, time: elapsed)
+            maxDifference = max(maxDifference, abs(ours - value))
+            samples += 1
+        }
+        print("trajectory: \(samples) frames compared, largest difference \(maxDifference) (of a 1000 change)")
+        return Trajectory(
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: v0,
+            samples: samples, maxDifference: maxDifference)
+    }
+
+    final class TrajectoryRecorder {
+        let clock: OpaquePointer
+        var samples: [(Int, Double)] = []
+        init(clock: OpaquePointer) { self.clock = clock }
+        func record(_ value: Double) { samples.append((Int(gdk_frame_clock_get_frame_time(clock)), value)) }
+    }
+}

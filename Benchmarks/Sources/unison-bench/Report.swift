@@ -1,0 +1,162 @@
+import CGtk
+import Foundation
+
+/// Writes the results: JSON, a Markdown table with the machine's description, and a plot.
+struct Report: Codable {
+    var date: String
+    var machine: [String: String]
+    var engine: [EngineBenchmark.Result]
+    var gtk: [AdwaitaBenchmark.Result]
+    var trajectory: AdwaitaBenchmark.Trajectory?
+    var widgets: WidgetsBenchmark.Result?
+
+    static func machine() -> [String: String] {
+        func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        let cpu =
+            read("/proc/cpuinfo").split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let cores = read("/proc/cpuinfo").split(separator: "\n").filter { $0.hasPrefix("processor") }.count
+        let memory =
+            read("/proc/meminfo").split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+            .map { String($0.dropFirst("MemTotal:".count)).trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let os =
+            read("/etc/os-release").split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            ?? "unknown"
+        return [
+            "cpu": cpu, "cores": String(cores), "memory": memory, "os": os,
+            "gtk": "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
+            "libadwaita": "1.2 (Debian's libadwaita-1-dev)", "display": "Xvfb (GDK_BACKEND=x11)",
+            "build": "swift build -c release",
+        ]
+    }
+
+    func write(to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // A side that never reported its end within the run has no finishing frame: "nan".
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        try encoder.encode(self).write(to: directory.appendingPathComponent("results.json"))
+        try markdown().write(to: directory.appendingPathComponent("results.md"), atomically: true, encoding: .utf8)
+        plot(to: directory.appendingPathComponent("cost-vs-n.png").path)
+    }
+
+    func markdown() -> String {
+        var md = "# Unison benchmark results\n\nMeasured \(date) with `make bench`.\n\n"
+        md += "| machine | |\n| --- | --- |\n"
+        for key in machine.keys.sorted() { md += "| \(key) | \(machine[key]!) |\n" }
+        md += "\n## 1. Engine, headless (HeadlessClock)\n\n"
+        md +=
+            "Median over 24 steady frames × 3 runs; IQR in brackets. Allocations are counted by a malloc interposer.\n\n"
+        md +=
+            "| kind | N | ns / property / frame | allocations / frame | bytes / property | finishing frame ÷ steady |\n"
+        md += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        for r in engine {
+            md += "| \(r.kind) | \(r.count) | \(format(r.nanosecondsPerPropertyFrame.median)) "
+            md += "(\(format(r.nanosecondsPerPropertyFrame.p25))–\(format(r.nanosecondsPerPropertyFrame.p75))) "
+            md +=
+                "| \(format(r.allocationsPerFrame, 2)) | \(format(r.bytesPerProperty, 0)) | \(format(r.finishingToSteadyRatio, 2)) |\n"
+        }
+        md += "\n## 2. Side by side with libadwaita (one GTK process, same widget and frame clock, Xvfb)\n\n"
+        md +=
+            "Spring: duration 0.5 s, bounce 0.3 (m = 1, k = 157.91, c = 17.59), 0 → 1000. CPU is the thread time of each "
+        md += "frame's update phase (all tick callbacks), median over the animation's steady frames.\n\n"
+        md += "| N | libadwaita ms / frame | Unison ms / frame | ratio | libadwaita ns / value | Unison ns / value "
+        md += "| fps (libadwaita / Unison) | finishing ÷ steady (libadwaita / Unison) |\n"
+        md += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        for r in gtk {
+            md += "| \(r.count) | \(format(r.adwaita.cpuPerFrameMilliseconds.median, 3)) | "
+            md += "\(format(r.unison.cpuPerFrameMilliseconds.median, 3)) | \(format(r.cpuRatio))× | "
+            md += "\(format(r.adwaita.nanosecondsPerValue)) | \(format(r.unison.nanosecondsPerValue)) | "
+            md += "\(format(r.adwaita.framesPerSecond)) / \(format(r.unison.framesPerSecond)) | "
+            md += "\(format(r.adwaita.finishingToSteadyRatio, 2)) / \(format(r.unison.finishingToSteadyRatio, 2)) |\n"
+        }
+        if let t = trajectory {
+            md +=
+                "\nSame spring with initial velocity \(format(t.initialVelocity, 0)) on both sides, compared at the same "
+            md +=
+                "\(t.samples) frame times: largest difference \(String(format: "%.3g", t.maxDifference)) (of a 1000 change).\n"
+        }
+        if let w = widgets {
+            md += "\n## 3. End to end: \(w.widgets) real widgets (opacity and translation), one window, Xvfb\n\n"
+            md +=
+                "| fps | Unison ms / frame | frame CPU ms | Unison share of frame CPU | Unison share of frame interval |\n"
+            md += "| ---: | ---: | ---: | ---: | ---: |\n"
+            md += "| \(format(w.framesPerSecond)) | \(format(w.unisonMillisecondsPerFrame.median, 3)) | "
+            md += "\(format(w.frameCPUMillisecondsPerFrame.median, 2)) | \(format(100 * w.unisonShareOfFrameCPU))% | "
+            md += "\(format(100 * w.unisonShareOfFrameInterval))% |\n"
+        }
+        md += "\n![cost versus N](cost-vs-n.png)\n"
+        return md
+    }
+
+    /// Log-log plot of nanoseconds per animated value per frame against N.
+    func plot(to path: String) {
+        let (width, height) = (760.0, 460.0)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let cr = cairo_create(surface)
+        defer {
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+        }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let left = 70.0, right = 190.0, top = 30.0, bottom = 50.0
+        let (xMin, xMax, yMin, yMax) = (log10(50.0), log10(200_000.0), log10(5.0), log10(2000.0))
+        func x(_ n: Double) -> Double { left + (log10(n) - xMin) / (xMax - xMin) * (width - left - right) }
+        func y(_ v: Double) -> Double { height - bottom - (log10(v) - yMin) / (yMax - yMin) * (height - top - bottom) }
+        cairo_set_line_width(cr, 1)
+        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85)
+        for decade in [10.0, 100, 1000] {
+            cairo_move_to(cr, left, y(decade))
+            cairo_line_to(cr, width - right, y(decade))
+        }
+        for n in [100.0, 1000, 10000, 100_000] {
+            cairo_move_to(cr, x(n), top)
+            cairo_line_to(cr, x(n), height - bottom)
+        }
+        cairo_stroke(cr)
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
+        cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, 12)
+        for decade in [10.0, 100, 1000] {
+            cairo_move_to(cr, 20, y(decade) + 4)
+            cairo_show_text(cr, "\(Int(decade)) ns")
+        }
+        for n in [100.0, 1000, 10000, 100_000] {
+            cairo_move_to(cr, x(n) - 14, height - bottom + 18)
+            cairo_show_text(cr, n >= 1000 ? "\(Int(n / 1000))k" : "\(Int(n))")
+        }
+        cairo_move_to(cr, left, height - 10)
+        cairo_show_text(cr, "N animated values (log)          ns per value per frame (log), median")
+        var series: [(String, (Double, Double, Double), [(Double, Double)])] = [
+            ("libadwaita (GTK)", (0.85, 0.25, 0.2), gtk.map { (Double($0.count), $0.adwaita.nanosecondsPerValue) }),
+            ("Unison (GTK)", (0.15, 0.45, 0.85), gtk.map { (Double($0.count), $0.unison.nanosecondsPerValue) }),
+        ]
+        for kind in EngineBenchmark.kinds {
+            let points = engine.filter { $0.kind == kind }.map {
+                (Double($0.count), $0.nanosecondsPerPropertyFrame.median)
+            }
+            let shade = 0.35 + 0.12 * Double(series.count - 2)
+            series.append(("engine: \(kind)", (0.1, shade, 0.3), points))
+        }
+        for (index, (name, colour, points)) in series.enumerated() where !points.isEmpty {
+            cairo_set_source_rgb(cr, colour.0, colour.1, colour.2)
+            cairo_set_line_width(cr, 2)
+            for (i, p) in points.enumerated() {
+                let px = x(p.0), py = y(max(p.1, 5.01))
+                if i == 0 { cairo_move_to(cr, px, py) } else { cairo_line_to(cr, px, py) }
+            }
+            cairo_stroke(cr)
+            for p in points {
+                cairo_arc(cr, x(p.0), y(max(p.1, 5.01)), 3, 0, 2 * .pi)
+                cairo_fill(cr)
+            }
+            cairo_move_to(cr, width - right + 12, top + 16 + 18 * Double(index))
+            cairo_show_text(cr, name)
+        }
+        cairo_surface_write_to_png(surface, path)
+    }
+}
