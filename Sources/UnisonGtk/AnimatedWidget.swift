@@ -44,48 +44,70 @@ public final class AnimatedWidget {
         return cgtk_widget(pointer)
     }
 
+    // MARK: Animation classes
+
+    /// The animation classes styling this widget's property changes, e.g.
+    /// `"animate-ease-out duration-200"` (nil: none). With an `animate-*` class, every change
+    /// of the properties below animates that way (even outside `animate { }`); without one, or with
+    /// only `duration-*`/`delay-*`, the caller's transaction is kept. `gtk-enable-animations` off
+    /// and transactions that disable animations still make changes jump.
+    public private(set) var animationClasses: String?
+    /// What ``animationClasses`` resolved to.
+    public private(set) var animationStyle = AnimationStyle()
+
+    /// Sets ``animationClasses``, resolving them with `rules`; throws (changing nothing) when they
+    /// do not resolve.
+    public func setAnimationClasses(_ classes: String?, rules: AnimationClassRules = .standard) throws {
+        animationStyle = try rules.resolve(classes ?? "")
+        animationClasses = classes
+    }
+
+    private func styled(_ change: () -> Void) {
+        withAnimationStyle(animationStyle, change)
+    }
+
     // MARK: Properties (model values; set inside `animate` to animate)
 
     /// Opacity, 0...1 (GTK keeps 8 bits of it).
     public var opacity: Double {
         get { opacityProperty.value }
-        set { opacityProperty.value = newValue }
+        set { styled { opacityProperty.value = newValue } }
     }
 
     /// Offset added to the position, in pixels.
     public var translation: CGPoint {
         get { translationProperty.value }
-        set { translationProperty.value = newValue }
+        set { styled { translationProperty.value = newValue } }
     }
 
     /// Scale about the widget's centre (1 is natural size).
     public var scale: CGSize {
         get { scaleProperty.value }
-        set { scaleProperty.value = newValue }
+        set { styled { scaleProperty.value = newValue } }
     }
 
     /// Clockwise rotation about the widget's centre, in degrees.
     public var rotation: Double {
         get { rotationProperty.value }
-        set { rotationProperty.value = newValue }
+        set { styled { rotationProperty.value = newValue } }
     }
 
     /// Position inside the parent `GtkFixed`, in pixels.
     public var position: CGPoint {
         get { positionProperty.value }
-        set { positionProperty.value = newValue }
+        set { styled { positionProperty.value = newValue } }
     }
 
     /// Size request in pixels (GTK's -1, "natural", reads as -1 and is kept when not animated).
     public var sizeRequest: CGSize {
         get { sizeRequestProperty.value }
-        set { sizeRequestProperty.value = newValue }
+        set { styled { sizeRequestProperty.value = newValue } }
     }
 
     /// Margins in pixels.
     public var margins: EdgeInsets {
         get { marginsProperty.value }
-        set { marginsProperty.value = newValue }
+        set { styled { marginsProperty.value = newValue } }
     }
 
     // MARK: The animatable properties (presentation values, velocities)

@@ -167,3 +167,32 @@ extension GtkAdapterTests {
         #expect(!widget.opacityProperty.isAnimating)
     }
 }
+
+extension GtkAdapterTests {
+    @Test("a widget's animation classes animate its state changes, read back from GTK")
+    func widgetClasses() throws {
+        let window = try TestWindow()
+        defer { window.close() }
+        let box = window.colouredBox(red: 1, green: 0, blue: 0)
+        let widget = AnimatedWidget(box)
+        #expect(throws: AnimationClassError.self) { try widget.setAnimationClasses("animate-wobble") }
+        #expect(widget.animationClasses == nil)  // a rejected string changes nothing
+        try widget.setAnimationClasses("animate-ease-in-out duration-300")
+        var samples: [(Double, Double)] = []
+        window.record { t in samples.append((t, gtk_widget_get_opacity(box))) }
+        widget.opacity = 0.2  // a plain state change: the widget's classes animate it
+        #expect(widget.opacityProperty.isAnimating)
+        #expect(runUntilIdle(widget.opacityProperty))
+        let start = try #require(samples.first?.0)
+        for (t, opacity) in samples {
+            let expected = 1 - 0.8 * UnitCurve.easeInOut.value(at: (t - start) / 0.3)
+            #expect(abs(opacity - expected) <= GtkAdapterTests.opacityQuantum, "t=\(t - start)")
+        }
+        #expect(samples.filter { $0.1 > 0.25 && $0.1 < 0.95 }.count >= 8)
+        // gtk-enable-animations off: the same class change jumps.
+        GtkRuntime.animationsEnabled = false
+        defer { GtkRuntime.animationsEnabled = true }
+        widget.opacity = 1
+        #expect(!widget.opacityProperty.isAnimating && gtk_widget_get_opacity(box) == 1)
+    }
+}

@@ -62,9 +62,12 @@ struct Report: Codable {
         md += "\n## 2. Side by side with libadwaita (one GTK process, same widget and frame clock, Xvfb)\n\n"
         md +=
             "Spring: duration 0.5 s, bounce 0.3 (m = 1, k = 157.91, c = 17.59), 0 → 1000. CPU is the thread time of each "
-        md += "frame's update phase (all tick callbacks), median over the animation's steady frames. Per value: the update "
-        md += "phase minus the floor of a frame whose only tick callback does nothing, divided by N; the ratio is per value.\n\n"
-        md += "| N | libadwaita ms / frame | Unison ms / frame | ratio per value | libadwaita ns / value | Unison ns / value "
+        md +=
+            "frame's update phase (all tick callbacks), median over the animation's steady frames. Per value: the update "
+        md +=
+            "phase minus the floor of a frame whose only tick callback does nothing, divided by N; the ratio is per value.\n\n"
+        md +=
+            "| N | libadwaita ms / frame | Unison ms / frame | ratio per value | libadwaita ns / value | Unison ns / value "
         md += "| fps (libadwaita / Unison) | finishing ÷ steady (libadwaita / Unison) |\n"
         md += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
         for r in gtk {
