@@ -3,8 +3,9 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests need: GTK 4 to build against, Xvfb to run GTK without a display,
-# and libadwaita, which only the benchmark links (it measures AdwSpringAnimation side by side).
-APT_PACKAGES ?= libgtk-4-dev libadwaita-1-dev xvfb xauth
+# libadwaita, which only the benchmark links (it measures AdwSpringAnimation side by side), and
+# ImageMagick, which turns the headless demo's frames into an animated GIF.
+APT_PACKAGES ?= libgtk-4-dev libadwaita-1-dev xvfb xauth imagemagick
 # GTK runs under Xvfb in tests (and in the demo when there is no display); no accessibility bus.
 export GTK_A11Y := none
 
@@ -13,8 +14,12 @@ export GTK_A11Y := none
 deps:
 	@bash .ci/install-deps $(APT_PACKAGES)
 
+# With a display: the demo application. Without one: the demo runs under Xvfb, records every
+# page's animation and prints the paths of the frames, a contact sheet and an animated GIF.
 demo: deps
-	$(SWIFT) run -c release unison-curves
+	$(SWIFT) build -c release --product unison-demo
+	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then .build/release/unison-demo; \
+	else xvfb-run -a .build/release/unison-demo --tour out/demo; fi
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -27,4 +32,4 @@ bench: deps
 	xvfb-run -a .build/release/unison-bench all
 
 lint:
-	$(SWIFT) format lint -r Sources Tests Examples
+	$(SWIFT) format lint -r Sources Tests Examples Benchmarks

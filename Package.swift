@@ -35,6 +35,13 @@ let package = Package(
             name: "unison-curves", dependencies: ["Unison", "UnisonHeadless"], path: "Examples/Curves",
             swiftSettings: swiftSettings),
 
+        // The demo's pages, shared by the demo application and its screenshot tests.
+        .target(
+            name: "UnisonDemoKit", dependencies: ["Unison", "UnisonGtk", "CGtk"], path: "Examples/DemoKit",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "unison-demo", dependencies: ["Unison", "UnisonGtk", "UnisonDemoKit", "CGtk"], path: "Examples/Demo",
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "unison-gtk-retarget", dependencies: ["Unison", "UnisonGtk", "CGtk"], path: "Examples/GtkRetarget",
             swiftSettings: swiftSettings),
@@ -56,7 +63,9 @@ let package = Package(
             name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonGtkTests",
-            dependencies: ["Unison", "UnisonHeadless", "UnisonGtk", "CGtk", "unison-gtk-retarget"],
+            dependencies: [
+                "Unison", "UnisonHeadless", "UnisonGtk", "CGtk", "UnisonDemoKit", "unison-gtk-retarget", "unison-demo",
+            ],
             swiftSettings: swiftSettings),
     ]
 )

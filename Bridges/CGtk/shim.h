@@ -27,6 +27,10 @@ static inline GtkBox *cgtk_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkButton *cgtk_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkScrolledWindow *cgtk_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkApplication *cgtk_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GtkStack *cgtk_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkStackSidebar *cgtk_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
+static inline GtkCheckButton *cgtk_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
+static inline GtkScale *cgtk_scale(gpointer p) { return GTK_SCALE(p); }
 static inline GApplication *cgtk_gapplication(gpointer p) { return G_APPLICATION(p); }
 
 // MARK: Type checks.

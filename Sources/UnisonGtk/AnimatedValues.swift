@@ -29,8 +29,8 @@ public final class AnimatedAdjustment {
 public final class AnimatedRange {
     public let value: AnimatableProperty<Double>
 
-    public init(_ range: UnsafeMutablePointer<GtkWidget>) {
-        value = boundProperty(range, initial: gtk_range_get_value(cgtk_range(range))) { w, v in
+    public init(_ range: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+        value = boundProperty(range, clock: clock, initial: gtk_range_get_value(cgtk_range(range))) { w, v in
             gtk_range_set_value(cgtk_range(w), v)
         }
     }
@@ -41,8 +41,9 @@ public final class AnimatedRange {
 public final class AnimatedProgressBar {
     public let fraction: AnimatableProperty<Double>
 
-    public init(_ bar: UnsafeMutablePointer<GtkWidget>) {
-        fraction = boundProperty(bar, initial: gtk_progress_bar_get_fraction(cgtk_progress_bar(bar))) { w, v in
+    public init(_ bar: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+        fraction = boundProperty(bar, clock: clock, initial: gtk_progress_bar_get_fraction(cgtk_progress_bar(bar))) {
+            w, v in
             gtk_progress_bar_set_fraction(cgtk_progress_bar(w), min(max(v, 0), 1))
         }
     }
@@ -53,15 +54,15 @@ public final class AnimatedProgressBar {
 public final class AnimatedLevelBar {
     public let value: AnimatableProperty<Double>
 
-    public init(_ bar: UnsafeMutablePointer<GtkWidget>) {
-        value = boundProperty(bar, initial: gtk_level_bar_get_value(cgtk_level_bar(bar))) { w, v in
+    public init(_ bar: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+        value = boundProperty(bar, clock: clock, initial: gtk_level_bar_get_value(cgtk_level_bar(bar))) { w, v in
             gtk_level_bar_set_value(cgtk_level_bar(w), v)
         }
     }
 }
 
 /// Values a `GtkDrawingArea` draws: each presented value queues a redraw, and the draw
-/// function reads ``presentationValue``.
+/// function reads ``presentationValue``. It lives as long as its drawing area.
 ///
 /// ```swift
 /// let plot = AnimatedDrawing(area, initial: CGPoint.zero) { cr, width, height, point in
@@ -77,17 +78,19 @@ public final class AnimatedDrawing<Value: Animatable> {
 
     /// `draw` receives the cairo context (`cairo_t *`), the area's size and the presented value.
     public init(
-        _ area: UnsafeMutablePointer<GtkWidget>, initial: Value,
+        _ area: UnsafeMutablePointer<GtkWidget>, initial: Value, clock: GtkFrameClock? = nil,
         draw: @escaping @MainActor (OpaquePointer, Int, Int, Value) -> Void
     ) {
         let reference = ObjectReference(area)
-        value = AnimatableProperty(initial, clock: GtkFrameClock.for(area)) { _ in
+        value = AnimatableProperty(initial, clock: clock ?? GtkFrameClock.for(area)) { _ in
             guard let pointer = reference.pointer else { return }
             gtk_widget_queue_draw(cgtk_widget(pointer))
         }
         typealias Draw = @MainActor (OpaquePointer, Int, Int) -> Void
-        let box = CallbackBox<Draw> { [weak self] cr, width, height in
-            guard let self else { return }
+        // The draw function (owned by GTK, released with the area) holds this object, so the
+        // drawing lives as long as its area, whether or not the caller keeps it. (It holds the
+        // area only weakly: no cycle.)
+        let box = CallbackBox<Draw> { cr, width, height in
             self.drawCount += 1
             draw(cr, width, height, self.value.presentationValue)
         }
@@ -103,10 +106,10 @@ public final class AnimatedDrawing<Value: Animatable> {
 /// A property of `widget` that writes through `apply` while the widget lives.
 @MainActor
 func boundProperty<Value: Animatable>(
-    _ widget: UnsafeMutablePointer<GtkWidget>, initial: Value,
+    _ widget: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil, initial: Value,
     apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
 ) -> AnimatableProperty<Value> {
-    boundProperty(ObjectReference(widget), clock: GtkFrameClock.for(widget), initial: initial, apply: apply)
+    boundProperty(ObjectReference(widget), clock: clock ?? GtkFrameClock.for(widget), initial: initial, apply: apply)
 }
 
 @MainActor

@@ -31,6 +31,10 @@ public final class DragGesture {
         public var translation: CGPoint
         /// Velocity in pixels per second (fitted over the last 100 ms).
         public var velocity: CGPoint
+        public init(startLocation: CGPoint, translation: CGPoint, velocity: CGPoint) {
+            (self.startLocation, self.translation, self.velocity) = (startLocation, translation, velocity)
+        }
+
         /// `startLocation + translation`.
         public var location: CGPoint {
             CGPoint(x: startLocation.x + translation.x, y: startLocation.y + translation.y)

@@ -52,8 +52,32 @@ public final class GtkFrameClock: FrameClock {
         return clock
     }
 
-    /// `CLOCK_MONOTONIC` seconds now (between frames, later than the last frame time).
-    public var now: TimeInterval { Double(g_get_monotonic_time()) / 1_000_000 }
+    /// `CLOCK_MONOTONIC` seconds now (between frames, later than the last frame time), scaled
+    /// by ``timeScale``.
+    public var now: TimeInterval { scaled(Double(g_get_monotonic_time()) / 1_000_000) }
+
+    /// How fast animations on this clock run: 1 is real time, 0.25 a four-times slow motion
+    /// (like `GTK_SLOWDOWN` for GTK's own animations). Changing it keeps time continuous, so
+    /// running animations slow down or speed up where they are. Non-finite or non-positive
+    /// values are ignored. Clocks with different scales no longer share a time base.
+    public var timeScale: Double {
+        get { scale }
+        set {
+            guard newValue.isFinite, newValue > 0, newValue != scale else { return }
+            let real = Double(g_get_monotonic_time()) / 1_000_000
+            anchorScaled = scaled(real)
+            anchorReal = real
+            scale = newValue
+        }
+    }
+
+    private var scale = 1.0
+    private var anchorReal = 0.0
+    private var anchorScaled = 0.0
+
+    private func scaled(_ real: TimeInterval) -> TimeInterval {
+        scale == 1 && anchorReal == anchorScaled ? real : anchorScaled + (real - anchorReal) * scale
+    }
 
     /// True while a tick callback is installed (something animates on this clock).
     public var isTicking: Bool { tickID != 0 }
@@ -99,7 +123,7 @@ public final class GtkFrameClock: FrameClock {
 
     private func present(_ frameClock: OpaquePointer) {
         framesPresented += 1
-        let time = Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000
+        let time = scaled(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
         let cpuBefore = Self.threadCPUTime()
         isInTick = true
         handler?(time)

@@ -52,6 +52,20 @@ public enum GtkRuntime {
         return condition()
     }
 
+    /// Runs `body` once, `seconds` from now, from the GLib main loop (`g_timeout_add`), whoever
+    /// iterates it (an application, or a test driving the loop by hand).
+    public static func after(_ seconds: TimeInterval, _ body: @escaping @MainActor () -> Void) {
+        typealias Body = @MainActor () -> Void
+        let milliseconds = UInt32(clamping: Int((max(seconds, 0) * 1000).rounded()))
+        let fire: GSourceFunc = { data in
+            let box = CallbackBox<Body>.from(data)
+            MainActor.assumeIsolated { box.function() }
+            return cgtk_source_remove
+        }
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds, fire, CallbackBox(body).retainedPointer(), releaseCallbackBox)
+    }
+
     /// GTK's `gtk-enable-animations` setting for the default display.
     public static var animationsEnabled: Bool {
         get { cgtk_settings_enable_animations(gtk_settings_get_default()) != 0 }

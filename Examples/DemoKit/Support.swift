@@ -1,0 +1,109 @@
+import CGtk
+import Foundation
+import Unison
+import UnisonGtk
+
+/// What every page shares: the window's frame clock (one tick callback for the whole demo, and
+/// the slow-motion switch scales its time).
+@MainActor
+public final class DemoContext {
+    public let clock: GtkFrameClock
+    public init(clock: GtkFrameClock) { self.clock = clock }
+}
+
+/// One page of the demo.
+@MainActor
+public protocol DemoPage: AnyObject {
+    var title: String { get }
+    var root: UnsafeMutablePointer<GtkWidget> { get }
+    /// Starts the page's showcase (what a visitor would click; the headless tour records it).
+    func play()
+    /// True once every value on the page shows its model value (the page is at its target).
+    var isAtTarget: Bool { get }
+    /// Stops anything that runs forever (repeatForever), leaving values at their targets.
+    func stop()
+}
+
+extension DemoPage {
+    public func stop() {}
+}
+
+/// Small builders for the widgets pages use.
+@MainActor
+enum UI {
+    static func box(_ orientation: GtkOrientation, spacing: Int32 = 8, _ children: [UnsafeMutablePointer<GtkWidget>])
+        -> UnsafeMutablePointer<GtkWidget>
+    {
+        let box = gtk_box_new(orientation, spacing)!
+        for child in children { gtk_box_append(cgtk_box(box), child) }
+        return box
+    }
+
+    static func label(_ text: String, bold: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(nil)!
+        if bold {
+            gtk_label_set_markup(cgtk_label(label), "<b>\(text)</b>")
+        } else {
+            gtk_label_set_text(cgtk_label(label), text)
+        }
+        gtk_label_set_xalign(cgtk_label(label), 0)
+        return label
+    }
+
+    static func button(_ title: String, _ action: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_with_label(title)!
+        GtkSignals.connect(button, "clicked", action)
+        return button
+    }
+
+    static func fixed(width: Int32, height: Int32) -> UnsafeMutablePointer<GtkWidget> {
+        let fixed = gtk_fixed_new()!
+        gtk_widget_set_size_request(fixed, width, height)
+        return fixed
+    }
+
+    /// A rounded square drawn in `colour` (itself animatable).
+    static func tile(size: Int32, height: Int32? = nil, colour: RGBAColor, clock: GtkFrameClock)
+        -> (UnsafeMutablePointer<GtkWidget>, AnimatedDrawing<RGBAColor>)
+    {
+        let area = gtk_drawing_area_new()!
+        gtk_drawing_area_set_content_width(cgtk_drawing_area(area), size)
+        gtk_drawing_area_set_content_height(cgtk_drawing_area(area), height ?? size)
+        let drawing = AnimatedDrawing(area, initial: colour, clock: clock) { cr, width, height, colour in
+            roundedRect(cr, 0, 0, Double(width), Double(height), radius: 8)
+            cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+            cairo_fill(cr)
+        }
+        return (area, drawing)
+    }
+
+    static func slider(
+        from: Double, to: Double, step: Double, value: Double, _ changed: @escaping @MainActor (Double) -> Void
+    )
+        -> UnsafeMutablePointer<GtkWidget>
+    {
+        let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, from, to, step)!
+        gtk_range_set_value(cgtk_range(scale), value)
+        gtk_scale_set_draw_value(cgtk_scale(scale), cgtk_true)
+        gtk_widget_set_size_request(scale, 180, -1)
+        GtkSignals.connect(scale, "value-changed") { changed(gtk_range_get_value(cgtk_range(scale))) }
+        return scale
+    }
+}
+
+func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)
+    cairo_arc(cr, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cr)
+}
+
+/// Colours used across pages.
+extension RGBAColor {
+    static let demoBlue = RGBAColor(red: 0.21, green: 0.47, blue: 0.91)
+    static let demoRed = RGBAColor(red: 0.88, green: 0.24, blue: 0.22)
+    static let demoGreen = RGBAColor(red: 0.18, green: 0.66, blue: 0.42)
+    static let demoAmber = RGBAColor(red: 0.95, green: 0.65, blue: 0.15)
+}
