@@ -74,25 +74,10 @@ extension GtkAdapterTests {
 struct DemoTourTests {
     @Test("the headless demo path writes each page's frames, a contact sheet and an animated image")
     func tourWritesImages() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var executable = binary.appendingPathComponent("unison-demo")
-        if !FileManager.default.fileExists(atPath: executable.path) {
-            executable = binary.deletingLastPathComponent().appendingPathComponent("unison-demo")
-        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unison-tour-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--tour", directory.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GTK_A11Y"] = "none"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (output, status) = try runPackageExecutable("unison-demo", arguments: ["--tour", directory.path])
+        #expect(status == 0, "\(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
         #expect(frames.count == 8 * DemoTour.times.count)

@@ -93,3 +93,25 @@ final class TestWindow {
 func runUntilIdle<V>(_ property: AnimatableProperty<V>, timeout: TimeInterval = 5) -> Bool {
     GtkRuntime.iterate(timeout: timeout) { !property.isAnimating }
 }
+
+/// Runs one of the package's executables (built next to the test bundle) under the current
+/// display, returning its standard output and exit status.
+func runPackageExecutable(_ name: String, arguments: [String] = []) throws -> (output: String, status: Int32) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var executable = directory.appendingPathComponent(name)
+    if !FileManager.default.fileExists(atPath: executable.path) {
+        executable = directory.deletingLastPathComponent().appendingPathComponent(name)
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["GTK_A11Y"] = "none"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (output, process.terminationStatus)
+}

@@ -12,21 +12,7 @@ struct MainLoopBridgeTests {
     }
 
     static func runExample() throws -> Measurements {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var executable = directory.appendingPathComponent("unison-gtk-retarget")
-        if !FileManager.default.fileExists(atPath: executable.path) {
-            executable = directory.deletingLastPathComponent().appendingPathComponent("unison-gtk-retarget")
-        }
-        let process = Process()
-        process.executableURL = executable
-        var environment = ProcessInfo.processInfo.environment
-        environment["GTK_A11Y"] = "none"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (output, _) = try runPackageExecutable("unison-gtk-retarget")
         let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("RESULT ") })
         let json = Data(line.dropFirst("RESULT ".count).utf8)
         let values = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Double])

@@ -141,7 +141,8 @@ public struct Spring: Hashable, Sendable {
         let lambda = decay
         guard lambda > 0 else { return .infinity }
         if discriminant >= 0 {
-            // Envelope of the unit step from rest: |x − 1| ≤ e^(−λt)(|λ·1 − 0| + 1)/... bound.
+            // The envelope bound for a unit step from rest: |x − 1| ≤ e^(−λt)·(λ + 1) (the semantics
+            // page's (|λX − v₀| + |X|) with X = 1, v₀ = 0), below ε from ln((λ + 1)/ε)/λ on.
             return max(0, log((lambda + 1) / eps) / lambda)
         }
         // Overdamped from rest: the error −(A e^(r₁t) + B e^(r₂t)) decreases monotonically.
