@@ -220,6 +220,34 @@ struct EngineTests {
         #expect(x.presentationValue == -1)
     }
 
+    @Test("a property released mid-animation leaks nothing: its core, closure and transaction go away")
+    func releaseLeaksNothing() {
+        final class Witness {}
+        let clock = HeadlessClock()
+        weak var witness: Witness?
+        weak var transactionWitness: Witness?
+        var completions = 0
+        do {
+            let captured = Witness()
+            let inCompletion = Witness()
+            witness = captured
+            transactionWitness = inCompletion
+            var property: AnimatableProperty<CGRect>? = AnimatableProperty(.zero, clock: clock) { _ in _ = captured }
+            animate(.bouncy) { property!.value = CGRect(x: 1, y: 2, width: 3, height: 4) } completion: {
+                _ = inCompletion
+                completions += 1
+            }
+            clock.advance(frames: 4)
+            #expect(!clock.isIdle)
+            property = nil
+        }
+        // The apply closure (held by the engine's core) and the transaction's completion closure
+        // (held by its group) are gone: nothing kept them alive.
+        #expect(witness == nil)
+        #expect(transactionWitness == nil)
+        #expect(completions == 1 && clock.isIdle)
+    }
+
     @Test("a completion may start new animations (reentrancy)")
     func reentrancy() {
         let clock = HeadlessClock()
