@@ -18,39 +18,69 @@ enum EngineBenchmark {
 
     nonisolated static let kinds = ["Double spring", "CGPoint spring", "CGRect spring", "Double easeInOut"]
 
+    /// Runs every (kind, N) once per round, round-robin, so that noise on a shared machine spreads
+    /// over all of them instead of hitting one kind's back-to-back runs; reports the median of the
+    /// rounds' medians, with the spread of those medians.
     static func run(counts: [Int], repetitions: Int, only: String? = nil) -> [Result] {
-        var results: [Result] = []
-        for kind in kinds where only == nil || kind == only {
-            for count in counts {
-                var perProperty: [Double] = []
-                var steady: [Double] = []
-                var finishing: [Double] = []
-                var allocations: [Double] = []
-                var bytes: [Double] = []
-                for _ in 0..<repetitions {
-                    let run = measure(kind: kind, count: count)
-                    perProperty += run.frames.map { $0 * 1e6 / Double(count) }
-                    steady.append(contentsOf: run.frames)
-                    finishing.append(run.finishing)
-                    allocations.append(run.allocationsPerFrame)
-                    bytes.append(run.bytesPerProperty)
-                }
-                let steadyStats = Stats(steady)
-                let result = Result(
-                    kind: kind, count: count, nanosecondsPerPropertyFrame: Stats(perProperty),
-                    steadyFrameMilliseconds: steadyStats, finishingFrameMilliseconds: Stats(finishing).median,
-                    finishingToSteadyRatio: Stats(finishing).median / steadyStats.median,
-                    allocationsPerFrame: Stats(allocations).max, bytesPerProperty: Stats(bytes).median)
-                print(
-                    "engine  \(kind.padding(toLength: 17, withPad: " ", startingAt: 0)) N=\(count): "
-                        + "\(format(result.nanosecondsPerPropertyFrame.median)) ns/property/frame "
-                        + "(IQR \(format(result.nanosecondsPerPropertyFrame.p25))–\(format(result.nanosecondsPerPropertyFrame.p75))), "
-                        + "allocs/frame \(format(result.allocationsPerFrame, 2)), \(format(result.bytesPerProperty, 0)) B/property, "
-                        + "finishing frame \(format(result.finishingToSteadyRatio, 2))× steady")
-                results.append(result)
+        let cases = kinds.filter { only == nil || $0 == only }.flatMap { kind in counts.map { (kind, $0) } }
+        var runs = [String: [Run]]()
+        for _ in 0..<repetitions {
+            for (kind, count) in cases {
+                runs["\(kind)|\(count)", default: []].append(measure(kind: kind, count: count))
             }
         }
+        return summarize(cases, runs: runs, repetitions: repetitions)
+    }
+
+    /// The common case on a heap fragmented as in a long-running app, where properties created
+    /// later do not land next to each other. Run it last: the heap stays fragmented afterwards.
+    static func runFragmented(repetitions: Int) -> [Result] {
+        scrambleHeap()
+        let kind = "Double spring, fragmented heap"
+        var runs = [String: [Run]]()
+        for _ in 0..<repetitions {
+            runs["\(kind)|10000", default: []].append(measure(kind: "Double spring", count: 10_000))
+        }
+        return summarize([(kind, 10_000)], runs: runs, repetitions: repetitions)
+    }
+
+    private static func summarize(_ cases: [(String, Int)], runs: [String: [Run]], repetitions: Int) -> [Result] {
+        var results: [Result] = []
+        for (kind, count) in cases {
+            let rounds = runs["\(kind)|\(count)"]!
+            let perRound = rounds.map { Stats($0.frames).median * 1e6 / Double(count) }
+            let steady = Stats(rounds.map { Stats($0.frames).median })
+            let finishing = Stats(rounds.map(\.finishing)).median
+            var spread = Stats(perRound)
+            spread.p25 = spread.min  // the columns report the min–max of the rounds' medians
+            spread.p75 = spread.max
+            let result = Result(
+                kind: kind, count: count, nanosecondsPerPropertyFrame: spread,
+                steadyFrameMilliseconds: steady, finishingFrameMilliseconds: finishing,
+                finishingToSteadyRatio: finishing / steady.median,
+                allocationsPerFrame: rounds.map(\.allocationsPerFrame).max() ?? .nan,
+                bytesPerProperty: Stats(rounds.map(\.bytesPerProperty)).median)
+            print(
+                "engine  \(kind.padding(toLength: 17, withPad: " ", startingAt: 0)) N=\(count): "
+                    + "\(format(result.nanosecondsPerPropertyFrame.median)) ns/property/frame "
+                    + "(\(repetitions) rounds: \(format(spread.min))–\(format(spread.max))), "
+                    + "allocs/frame \(format(result.allocationsPerFrame, 2)), \(format(result.bytesPerProperty, 0)) B/property, "
+                    + "finishing frame \(format(result.finishingToSteadyRatio, 2))× steady")
+            results.append(result)
+        }
         return results
+    }
+
+    /// Leaves the allocator's free lists fragmented, as in a long-running app: properties created
+    /// afterwards land in scattered places instead of next to each other.
+    static var scrambleKeep: [UnsafeMutableRawPointer] = []
+    static func scrambleHeap() {
+        var rng = SystemRandomNumberGenerator()
+        var blocks: [UnsafeMutableRawPointer] = []
+        for _ in 0..<200_000 { blocks.append(malloc(Int.random(in: 16...512, using: &rng))!) }
+        for (i, block) in blocks.enumerated() {
+            if i % 2 == 0 { free(block) } else { scrambleKeep.append(block) }
+        }
     }
 
     struct Run {
@@ -63,6 +93,9 @@ enum EngineBenchmark {
     /// Properties write into a preallocated buffer, as an adapter writes to a widget.
     static func measure(kind: String, count: Int) -> Run {
         let clock = HeadlessClock()
+        if ProcessInfo.processInfo.environment["UNISON_BENCH_SCRAMBLE"] != nil && scrambleKeep.isEmpty {
+            scrambleHeap()
+        }
         let heapBefore = heapBytesInUse()
         var keepAlive: [AnyObject] = []
         keepAlive.reserveCapacity(count)

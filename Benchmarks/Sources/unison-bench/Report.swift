@@ -139,7 +139,7 @@ struct Report: Codable {
             ("libadwaita (GTK)", (0.85, 0.25, 0.2), gtk.map { (Double($0.count), $0.adwaita.nanosecondsPerValue) }),
             ("Unison (GTK)", (0.15, 0.45, 0.85), gtk.map { (Double($0.count), $0.unison.nanosecondsPerValue) }),
         ]
-        for kind in EngineBenchmark.kinds {
+        for kind in EngineBenchmark.kinds where kind != "Double spring, fragmented heap" {
             let points = engine.filter { $0.kind == kind }.map {
                 (Double($0.count), $0.nanosecondsPerPropertyFrame.median)
             }

@@ -27,7 +27,7 @@ MainActor.assumeIsolated {
         widgets: nil)
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
-        report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 3, only: only)
+        report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
     }
     if mode == "gtk" || mode == "all" {
         guard gtk_init_check() != 0 else {
@@ -40,6 +40,9 @@ MainActor.assumeIsolated {
             counts: onlyCount.map { [$0] } ?? (quick ? [100, 1_000] : [100, 1_000, 10_000, 100_000]))
         report.trajectory = AdwaitaBenchmark.trajectory()
         report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
+    }
+    if mode == "engine" || mode == "all", only == nil {
+        report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
     }
     if mode == "all" {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
