@@ -233,7 +233,9 @@ struct EngineTests {
             witness = captured
             transactionWitness = inCompletion
             var property: AnimatableProperty<CGRect>? = AnimatableProperty(.zero, clock: clock) { _ in _ = captured }
-            animate(.bouncy) { property!.value = CGRect(x: 1, y: 2, width: 3, height: 4) } completion: {
+            animate(.bouncy) {
+                property!.value = CGRect(x: 1, y: 2, width: 3, height: 4)
+            } completion: {
                 _ = inCompletion
                 completions += 1
             }
