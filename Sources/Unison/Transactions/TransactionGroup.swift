@@ -193,9 +193,6 @@ enum CompletionQueue {
         }
     }
 
-    /// Whether completions are waiting for a safe point.
-    static var hasPending: Bool { !pending.isEmpty }
-
     /// Whether it is safe to run completions now: no transaction body, no frame and no inline
     /// completion is running (only the outermost level of a completion chain flushes).
     static var canFlushNow: Bool {
