@@ -3,6 +3,13 @@ import Testing
 
 @testable import Unison
 
+/// Two evaluations of the same formula or closed form, or of one and a hand-computed value: they
+/// differ only by rounding, a few ulps of values up to about 1e3 (1e-12 leaves orders of margin).
+let rounding = 1e-12
+/// Values whose time went through sums of 1/60 s frame steps, CGFloat conversions or hundreds of
+/// operations: rounding grows with the operation count, so 1e-9.
+let accumulatedRounding = 1e-9
+
 /// Evaluates `animation` for a change of `change` at `time` with a fresh context.
 func offset(_ animation: Animation, _ change: Double = 1, at time: Double) -> Double? {
     var context = AnimationContext<Double>()
@@ -65,12 +72,13 @@ struct AnimationTests {
         ]
         for (animation, response, ratio, blend) in table {
             let s = try spring(animation)
-            #expect(abs(s.spring.response - response) < 1e-12, "\(animation)")
-            #expect(abs(s.spring.dampingRatio - ratio) < 1e-12, "\(animation)")
+            #expect(abs(s.spring.response - response) < rounding, "\(animation)")
+            #expect(abs(s.spring.dampingRatio - ratio) < rounding, "\(animation)")
             #expect(s.blendDuration == blend && s.merges)
         }
         let interpolating = try spring(.interpolatingSpring(stiffness: 170, damping: 15, initialVelocity: 2))
         #expect(!interpolating.merges && interpolating.initialVelocity == 2)
+        // Read-backs through √(k/m) and back: a few ulps of 170 (1e-10 is ~4e5 ulps of margin).
         #expect(abs(interpolating.spring.stiffness - 170) < 1e-10 && abs(interpolating.spring.damping - 15) < 1e-10)
         #expect(try !spring(.interpolatingSpring(duration: 0.4, bounce: 0.2)).merges)
         #expect(try !spring(.interpolatingSpring(.bouncy)).merges)
@@ -82,7 +90,7 @@ struct AnimationTests {
         let animation = Animation.interpolatingSpring(stiffness: 170, damping: 15, initialVelocity: 3)
         for t in [0.05, 0.2] {
             let expected = spring.value(target: 40.0, initialVelocity: 120, time: t)  // 3 × 40 units/s
-            #expect(abs(offset(animation, 40, at: t)! - expected) < 1e-12)
+            #expect(abs(offset(animation, 40, at: t)! - expected) < rounding)
         }
     }
 
@@ -101,12 +109,12 @@ struct AnimationTests {
         ]
         for (animation, curve, duration) in table {
             for p in [0.0, 0.2, 0.5, 0.9, 1.0] {
-                #expect(abs(offset(animation, 10, at: p * duration)! - 10 * curve.value(at: p)) < 1e-12)
+                #expect(abs(offset(animation, 10, at: p * duration)! - 10 * curve.value(at: p)) < rounding)
             }
             #expect(offset(animation, at: duration * 1.0001) == nil)
             var context = AnimationContext<Double>()
             let v = animation.velocity(value: 10.0, time: duration / 2, context: context)!
-            #expect(abs(v - 10 * curve.velocity(at: 0.5) / duration) < 1e-9)
+            #expect(abs(v - 10 * curve.velocity(at: 0.5) / duration) < accumulatedRounding)
             _ = animation.animate(value: 10.0, time: duration, context: &context)
             #expect(context.isLogicallyComplete)
         }
@@ -137,28 +145,28 @@ struct AnimationTests {
     func delay() {
         let a = Animation.linear(duration: 1).delay(0.5)
         #expect(offset(a, at: 0.3) == 0)
-        #expect(abs(offset(a, at: 1.0)! - 0.5) < 1e-12)
+        #expect(abs(offset(a, at: 1.0)! - 0.5) < rounding)
         #expect(offset(a, at: 1.51) == nil)
         #expect(offset(.linear(duration: 1).delay(-3), at: 0.5) == 0.5)
         #expect(offset(.linear(duration: 1).delay(.nan), at: 0.5) == 0.5)
         #expect(offset(.linear(duration: 1).delay(.infinity), at: 0.5) == 0.5)
         var context = AnimationContext<Double>()
         #expect(a.velocity(value: 1.0, time: 0.2, context: context) == 0)
-        #expect(abs(a.velocity(value: 1.0, time: 0.7, context: context)! - 1) < 1e-12)
+        #expect(abs(a.velocity(value: 1.0, time: 0.7, context: context)! - 1) < rounding)
         _ = a.animate(value: 1, time: 0.2, context: &context)
     }
 
     @Test("speed scales time and velocity; bad speeds are documented")
     func speed() {
         let a = Animation.linear(duration: 1).speed(2)
-        #expect(abs(offset(a, at: 0.25)! - 0.5) < 1e-12)
+        #expect(abs(offset(a, at: 0.25)! - 0.5) < rounding)
         #expect(offset(a, at: 0.51) == nil)
         let context = AnimationContext<Double>()
-        #expect(abs(a.velocity(value: 1.0, time: 0.1, context: context)! - 2) < 1e-12)
+        #expect(abs(a.velocity(value: 1.0, time: 0.1, context: context)! - 2) < rounding)
         // speed with delay: the delay is part of the base, so it is sped up too
         let b = Animation.linear(duration: 1).delay(1).speed(2)
         #expect(offset(b, at: 0.4) == 0)
-        #expect(abs(offset(b, at: 0.75)! - 0.5) < 1e-12)
+        #expect(abs(offset(b, at: 0.75)! - 0.5) < rounding)
         #expect(offset(.linear(duration: 1).speed(0), at: 0) == nil)  // instant
         #expect(offset(.linear(duration: 1).speed(-1), at: 0) == nil)
         #expect(offset(.linear(duration: 1).speed(.infinity), at: 0) == nil)
@@ -171,18 +179,18 @@ struct AnimationTests {
         let times = stride(from: 0.0, through: 2.0, by: step).map { $0 }
         let reversing = run(.linear(duration: 0.5).repeatCount(3), 1, times: times)
         // Pass boundaries fall on samples where the base reports nil: 0.55 then 1.1 (with 0.05 s frames).
-        #expect(abs(reversing[5]! - 0.5) < 1e-12)  // t = 0.25, pass 0 forward
+        #expect(abs(reversing[5]! - 0.5) < rounding)  // t = 0.25, pass 0 forward
         #expect(reversing[11] == 1)  // t = 0.55: pass 1 starts here, reversed: 1 − 0
-        #expect(abs(reversing[16]! - 0.5) < 1e-9)  // t = 0.8: 1 − 0.25/0.5
-        #expect(abs(reversing[27]! - 0.5) < 1e-9)  // t = 1.35: pass 2 forward again
+        #expect(abs(reversing[16]! - 0.5) < accumulatedRounding)  // t = 0.8: 1 − 0.25/0.5
+        #expect(abs(reversing[27]! - 0.5) < accumulatedRounding)  // t = 1.35: pass 2 forward again
         #expect(reversing.last! == nil)
         let forward = run(.linear(duration: 0.5).repeatCount(2, autoreverses: false), 1, times: times)
-        #expect(abs(forward[16]! - 0.5) < 1e-9)  // second pass forward
+        #expect(abs(forward[16]! - 0.5) < accumulatedRounding)  // second pass forward
         let delayed = run(.linear(duration: 0.5).delay(0.2).repeatCount(2, autoreverses: false), 1, times: times)
         #expect(delayed[4] == 0)  // t = 0.2 still in the first delay
         // After the first pass (ends at t > 0.7 → 0.75) the next pass waits its delay again.
         #expect(delayed[16] == 0)  // t = 0.8: 0.05 s into the second pass, inside the delay
-        #expect(abs(delayed[24]! - 0.5) < 1e-9)  // t = 1.2: 0.45 s in = 0.25 s after the delay
+        #expect(abs(delayed[24]! - 0.5) < accumulatedRounding)  // t = 1.2: 0.45 s in = 0.25 s after the delay
     }
 
     @Test("repeatForever never finishes; huge and non-positive counts are safe")
@@ -243,7 +251,7 @@ struct AnimationTests {
         #expect(context.state[SpringVelocityKey<Double>.self] == 10)
         // The inherited velocity drives the spring: x(t) = X·a + v0·b.
         let x = Animation.spring.animate(value: 4.0, time: 0.1, context: &context)!
-        #expect(abs(x - Spring(duration: 0.5).value(target: 4.0, initialVelocity: 10, time: 0.1)) < 1e-12)
+        #expect(abs(x - Spring(duration: 0.5).value(target: 4.0, initialVelocity: 10, time: 0.1)) < rounding)
         var other = AnimationContext<Double>()
         #expect(
             !Animation.interpolatingSpring(duration: 0.3).shouldMerge(
@@ -258,10 +266,10 @@ struct AnimationTests {
             spring: Spring(response: 0.15, dampingRatio: 0.86), blendDuration: 0.25, merges: true,
             initialVelocity: 0, spelling: .response)
         let blend = SpringBlend(from: Spring(response: 0.5, dampingRatio: 1), duration: 0.25)
-        #expect(abs(new.blendedSpring(at: 0, blend: blend).response - 0.5) < 1e-12)
-        #expect(abs(new.blendedSpring(at: 0.125, blend: blend).response - 0.325) < 1e-12)  // p = ½ → w = ½
-        #expect(abs(new.blendedSpring(at: 0.0625, blend: blend).response - (0.5 - 0.35 * 0.15625)) < 1e-12)
-        #expect(abs(new.blendedSpring(at: 9, blend: blend).response - 0.15) < 1e-12)
+        #expect(abs(new.blendedSpring(at: 0, blend: blend).response - 0.5) < rounding)
+        #expect(abs(new.blendedSpring(at: 0.125, blend: blend).response - 0.325) < rounding)  // p = ½ → w = ½
+        #expect(abs(new.blendedSpring(at: 0.0625, blend: blend).response - (0.5 - 0.35 * 0.15625)) < rounding)
+        #expect(abs(new.blendedSpring(at: 9, blend: blend).response - 0.15) < rounding)
         // A blended takeover still ends at its target and reports completion at its response.
         var context = AnimationContext<Double>()
         #expect(Animation.interactiveSpring.shouldMerge(previous: .spring, value: 1.0, time: 0.1, context: &context))
