@@ -66,7 +66,8 @@ struct Report: Codable {
             "frame's update phase (all tick callbacks), median over the animation's steady frames. Per value: the update "
         md +=
             "phase minus the floor of a frame whose only tick callback does nothing, divided by N; the ratio is per value. "
-        md += "Each N is measured in 3 interleaved rounds (floor, libadwaita, Unison); per-value figures are their medians.\n\n"
+        md +=
+            "Each N is measured in 3 interleaved rounds (floor, libadwaita, Unison); per-value figures are their medians.\n\n"
         md +=
             "| N | libadwaita ms / frame | Unison ms / frame | ratio per value | libadwaita ns / value | Unison ns / value "
         md += "| fps (libadwaita / Unison) | finishing ÷ steady (libadwaita / Unison) |\n"
