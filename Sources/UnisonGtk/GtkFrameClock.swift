@@ -21,9 +21,6 @@ public final class GtkFrameClock: FrameClock {
     private var handler: (@MainActor (TimeInterval) -> Void)?
     /// Frames presented through this clock, for diagnostics and tests.
     public private(set) var framesPresented = 0
-    /// CPU time (this thread's, in seconds) spent presenting frames: everything Unison does for
-    /// the properties on this clock, including their `apply` calls into GTK.
-    public private(set) var frameCPUTime: TimeInterval = 0
 
     private init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         widget = ObjectReference(pointer)
@@ -115,20 +112,12 @@ public final class GtkFrameClock: FrameClock {
 
     private var isInTick = false
 
-    private static func threadCPUTime() -> TimeInterval {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-    }
-
     private func present(_ frameClock: OpaquePointer) {
         framesPresented += 1
         let time = scaled(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
-        let cpuBefore = Self.threadCPUTime()
         isInTick = true
         handler?(time)
         isInTick = false
-        frameCPUTime += Self.threadCPUTime() - cpuBefore
         if handler == nil { tickID = 0 }  // the tick returns false: GTK removes the callback
     }
 }

@@ -196,3 +196,37 @@ extension GtkAdapterTests {
         #expect(!widget.opacityProperty.isAnimating && gtk_widget_get_opacity(box) == 1)
     }
 }
+
+extension GtkAdapterTests {
+    @Test("timeScale slows a clock's animations and changing it mid-flight keeps them continuous")
+    func timeScale() throws {
+        let window = try TestWindow()
+        defer { window.close() }
+        let box = window.colouredBox(red: 1, green: 0, blue: 0)
+        let clock = GtkFrameClock.for(window.window)
+        let widget = AnimatedWidget(box, clock: clock)
+        func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+        // The clock's time: real time at half speed from `slowFrom`, at full speed again from `fastFrom`.
+        let slowFrom = monotonic()
+        clock.timeScale = 0.5
+        var fastFrom = Double.infinity
+        func scaled(_ t: Double) -> Double {
+            t < fastFrom ? slowFrom + (t - slowFrom) * 0.5 : slowFrom + (fastFrom - slowFrom) * 0.5 + (t - fastFrom)
+        }
+        var samples: [(time: Double, opacity: Double)] = []
+        window.record { t in samples.append((t, gtk_widget_get_opacity(box))) }
+        animate(.linear(duration: 0.4)) { widget.opacity = 0.2 }
+        GtkRuntime.iterate(timeout: 0.3)
+        #expect(widget.opacityProperty.isAnimating)  // at half speed, 0.3 s real is 0.15 s of 0.4
+        fastFrom = monotonic()
+        clock.timeScale = 1
+        #expect(runUntilIdle(widget.opacityProperty))
+        let start = scaled(try #require(samples.first?.time))
+        for (t, opacity) in samples {
+            let p = min((scaled(t) - start) / 0.4, 1)
+            #expect(abs(opacity - (1 - 0.8 * p)) <= Self.opacityQuantum, "t=\(t)")
+        }
+        // Frames at both speeds were checked.
+        #expect(samples.filter { $0.time < fastFrom }.count >= 10 && samples.filter { $0.time > fastFrom }.count >= 5)
+    }
+}

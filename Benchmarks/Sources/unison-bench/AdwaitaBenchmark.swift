@@ -41,8 +41,8 @@ enum AdwaitaBenchmark {
         gtk_widget_set_size_request(area, 200, 200)
         gtk_window_set_child(cgtk_window(window), area)
         gtk_window_present(cgtk_window(window))
-        runLoop(seconds: 2) { gtk_widget_get_mapped(area) != 0 }
-        runLoop(seconds: 0.2)
+        GtkRuntime.iterate(timeout: 2) { gtk_widget_get_mapped(area) != 0 }
+        GtkRuntime.iterate(timeout: 0.2)
         return (window, area)
     }
 
@@ -58,9 +58,9 @@ enum AdwaitaBenchmark {
             for _ in 0..<3 {
                 let floor = measureFloor(area: area, probe: probe)
                 var adwaita = measureAdwaita(count: count, area: area, probe: probe)
-                runLoop(seconds: 0.2)
+                GtkRuntime.iterate(timeout: 0.2)
                 var unison = measureUnison(count: count, area: area, probe: probe)
-                runLoop(seconds: 0.2)
+                GtkRuntime.iterate(timeout: 0.2)
                 adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 unison.nanosecondsPerValue = (unison.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 rounds.append((floor, adwaita, unison))
@@ -93,13 +93,13 @@ enum AdwaitaBenchmark {
     static func measureFloor(area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Double {
         let tick: GtkTickCallback = { _, _, _ in cgtk_source_continue }
         let id = gtk_widget_add_tick_callback(area, tick, nil, nil)
-        runLoop(seconds: 0.1)
+        GtkRuntime.iterate(timeout: 0.1)
         probe.reset()
         probe.recording = true
-        runLoop(seconds: 0.5)
+        GtkRuntime.iterate(timeout: 0.5)
         probe.recording = false
         gtk_widget_remove_tick_callback(area, id)
-        runLoop(seconds: 0.1)
+        GtkRuntime.iterate(timeout: 0.1)
         return Stats(probe.frames.map(\.updateCPU)).median
     }
 
@@ -138,7 +138,7 @@ enum AdwaitaBenchmark {
         probe.recording = true
         for animation in animations { adw_animation_play(animation) }
         var finishingIndex: Int?
-        runLoop(seconds: 10) {
+        GtkRuntime.iterate(timeout: 10) {
             if done.count > 0 && finishingIndex == nil { finishingIndex = probe.frames.count }
             return finishingIndex != nil && probe.frames.count > finishingIndex! + 1
         }
@@ -155,8 +155,6 @@ enum AdwaitaBenchmark {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
         defer { sink.deallocate() }
         let clock = GtkFrameClock.for(area)
-        let cpuBefore = clock.frameCPUTime
-        let framesBefore = clock.framesPresented
         let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
         probe.reset()
         probe.recording = true
@@ -165,17 +163,12 @@ enum AdwaitaBenchmark {
             for p in properties { p.value = 1000 }
         } completion: {
         }
-        runLoop(seconds: 4) {
+        GtkRuntime.iterate(timeout: 4) {
             if !clock.isTicking && finishingIndex == nil { finishingIndex = probe.frames.count }
             return finishingIndex != nil && probe.frames.count > finishingIndex! + 1
         }
         probe.recording = false
         withExtendedLifetime(properties) {}
-        let insideUnison =
-            (clock.frameCPUTime - cpuBefore) * 1000 / Double(max(clock.framesPresented - framesBefore, 1))
-        if ProcessInfo.processInfo.environment["UNISON_BENCH_DEBUG"] != nil {
-            print("  inside Unison's frame handler: \(insideUnison) ms/frame")
-        }
         return summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
     }
 
@@ -197,7 +190,7 @@ enum AdwaitaBenchmark {
         adw_spring_animation_set_initial_velocity(cadw_spring_animation(animation), v0)
         let startMilliseconds = gdk_frame_clock_get_frame_time(gtk_widget_get_frame_clock(area)) / 1000
         adw_animation_play(animation)
-        runLoop(seconds: 3) { adw_animation_get_state(animation) == ADW_ANIMATION_FINISHED }
+        GtkRuntime.iterate(timeout: 3) { adw_animation_get_state(animation) == ADW_ANIMATION_FINISHED }
         var maxDifference = 0.0
         var samples = 0
         for (frameMicroseconds, value) in recorder.samples {

@@ -143,15 +143,11 @@ enum EngineBenchmark {
         // Run to the frame where everything finishes and time that frame alone.
         var finishing = 0.0
         while !clock.isIdle {
-            let allocationsAtStart = allocationCount()
             let start = monotonicNanoseconds()
             clock.advance(frames: 1)
             let elapsed = Double(monotonicNanoseconds() - start) / 1e6
             if clock.isIdle {
                 finishing = elapsed
-                if ProcessInfo.processInfo.environment["UNISON_BENCH_DEBUG"] != nil {
-                    print("finishing frame: \(allocationCount() - allocationsAtStart) allocations, \(elapsed) ms")
-                }
             }
         }
         withExtendedLifetime(keepAlive) {}

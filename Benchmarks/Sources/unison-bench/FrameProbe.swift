@@ -70,12 +70,3 @@ final class FrameProbe {
                 Unmanaged.passRetained(box).toOpaque(), release))
     }
 }
-
-/// Runs the GLib main loop for `seconds` (or until `condition`).
-@MainActor
-func runLoop(seconds: Double, until condition: () -> Bool = { false }) {
-    let deadline = g_get_monotonic_time() + Int(seconds * 1e6)
-    while g_get_monotonic_time() < deadline && !condition() {
-        if g_main_context_iteration(nil, cgtk_false) == 0 { usleep(200) }
-    }
-}

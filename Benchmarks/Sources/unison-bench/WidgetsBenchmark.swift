@@ -33,8 +33,8 @@ enum WidgetsBenchmark {
             areas.append(area)
         }
         gtk_window_present(cgtk_window(window))
-        runLoop(seconds: 2) { gtk_widget_get_mapped(window) != 0 }
-        runLoop(seconds: 0.3)
+        GtkRuntime.iterate(timeout: 2) { gtk_widget_get_mapped(window) != 0 }
+        GtkRuntime.iterate(timeout: 0.3)
         defer { gtk_window_destroy(cgtk_window(window)) }
         // One clock (the window's) drives every widget: one tick callback per frame.
         let clock = GtkFrameClock.for(window)
@@ -55,9 +55,9 @@ enum WidgetsBenchmark {
             }
         }
         bounce()
-        runLoop(seconds: 0.3)
+        GtkRuntime.iterate(timeout: 0.3)
         probe.recording = true
-        runLoop(seconds: seconds)
+        GtkRuntime.iterate(timeout: seconds)
         probe.recording = false
         running = false
         probe.disconnect()
