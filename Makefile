@@ -2,17 +2,22 @@
 # Debian 12 machine lacks first (as root, through apt-get), then build with SwiftPM.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# Debian packages the build and tests need: GTK 4 to build against, Xvfb to run GTK without a display,
-# libadwaita, which only the benchmark links (it measures AdwSpringAnimation side by side), and
-# ImageMagick, which turns the headless demo's frames into an animated GIF.
-APT_PACKAGES ?= libgtk-4-dev libadwaita-1-dev xvfb xauth imagemagick
+# Debian packages the build, the demo and the tests need: GTK 4 to build against, Xvfb (and
+# xauth, which xvfb-run uses) to run GTK without a display, xdotool for the tests' real pointer
+# input, and ImageMagick, which turns the headless demo's frames into an animated GIF.
+APT_PACKAGES ?= libgtk-4-dev xvfb xauth xdotool imagemagick
+# Only the benchmarks (their own package) link libadwaita, to measure AdwSpringAnimation side by side.
+BENCH_PACKAGES ?= libadwaita-1-dev
 # GTK runs under Xvfb in tests (and in the demo when there is no display); no accessibility bus.
 export GTK_A11Y := none
 
-.PHONY: demo test deps lint bench
+.PHONY: demo test deps bench-deps lint bench
 
 deps:
 	@bash .ci/install-deps $(APT_PACKAGES)
+
+bench-deps: deps
+	@bash .ci/install-deps $(BENCH_PACKAGES)
 
 # With a display: the demo application. Without one: the demo runs under Xvfb, records every
 # page's animation and prints the paths of the frames, a contact sheet and an animated GIF.
@@ -25,11 +30,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	xvfb-run -a $(SWIFT) test --skip-build
 
-# Release build; headless engine, libadwaita side by side and 1000 real widgets under Xvfb.
-# Writes Benchmarks/results/ (results.json, results.md, cost-vs-n.png).
-bench: deps
-	$(SWIFT) build -c release --product unison-bench
-	xvfb-run -a .build/release/unison-bench all
+# Release build of the benchmark package (Benchmarks/); headless engine, libadwaita side by side
+# and 1000 real widgets under Xvfb. Writes Benchmarks/results/ (results.json, results.md, cost-vs-n.png).
+bench: bench-deps
+	cd Benchmarks && $(SWIFT) build -c release --product unison-bench
+	cd Benchmarks && xvfb-run -a .build/release/unison-bench all
 
 lint:
-	$(SWIFT) format lint -r Sources Tests Examples Benchmarks
+	$(SWIFT) format lint -r Sources Tests Examples Benchmarks/Sources Benchmarks/Package.swift Package.swift

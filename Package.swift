@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the library uses `isolated deinit` (SE-0371), which Swift 6.2 introduced.
 import PackageDescription
 
 // MARK: - Shared settings
@@ -24,47 +25,49 @@ let package = Package(
         .target(name: "Unison", swiftSettings: swiftSettings),
         // Deterministic and real-time clocks without any toolkit.
         .target(name: "UnisonHeadless", dependencies: ["Unison"], swiftSettings: swiftSettings),
-        // The only C: GTK4 through the system's pkg-config, with a shim for macros and variadics.
+        // The only C the library uses: GTK4 through the system's pkg-config, with a prefixed shim
+        // for macros and variadics. Named after the project: `CGtk` is taken by other GTK bindings.
         .systemLibrary(
-            name: "CGtk", path: "Bridges/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+            name: "CUnisonGtk", path: "Bridges/CUnisonGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // Real GtkWidgets animated by the engine, GTK's frame clock, the main-loop bridge.
-        .target(name: "UnisonGtk", dependencies: ["Unison", "CGtk"], swiftSettings: swiftSettings),
+        .target(name: "UnisonGtk", dependencies: ["Unison", "CUnisonGtk"], swiftSettings: swiftSettings),
 
         // MARK: Examples
+        // GTK helpers for the examples, the demo and the GTK tests (not the library).
+        .systemLibrary(
+            name: "CUnisonGtkExamples", path: "Bridges/CUnisonGtkExamples", pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
         .executableTarget(
             name: "unison-curves", dependencies: ["Unison", "UnisonHeadless"], path: "Examples/Curves",
             swiftSettings: swiftSettings),
 
         // The demo's pages, shared by the demo application and its screenshot tests.
         .target(
-            name: "UnisonDemoKit", dependencies: ["Unison", "UnisonGtk", "CGtk"], path: "Examples/DemoKit",
-            swiftSettings: swiftSettings),
+            name: "UnisonDemoKit", dependencies: ["Unison", "UnisonGtk", "CUnisonGtkExamples"],
+            path: "Examples/DemoKit", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "unison-demo", dependencies: ["Unison", "UnisonGtk", "UnisonDemoKit", "CGtk"], path: "Examples/Demo",
-            swiftSettings: swiftSettings),
+            name: "unison-demo", dependencies: ["Unison", "UnisonGtk", "UnisonDemoKit", "CUnisonGtkExamples"],
+            path: "Examples/Demo", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "unison-gtk-retarget", dependencies: ["Unison", "UnisonGtk", "CGtk"], path: "Examples/GtkRetarget",
-            swiftSettings: swiftSettings),
-
-        // MARK: Benchmarks
-        // Counts heap allocations (a malloc interposer); linked into the benchmark only.
-        .target(name: "CAllocCounter", path: "Bridges/CAllocCounter"),
-        // libadwaita, to measure AdwSpringAnimation side by side; linked into the benchmark only.
-        .systemLibrary(
-            name: "CAdw", path: "Bridges/CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
-        .executableTarget(
-            name: "unison-bench",
-            dependencies: ["Unison", "UnisonHeadless", "UnisonGtk", "CGtk", "CAdw", "CAllocCounter"],
-            path: "Benchmarks/Sources/unison-bench", swiftSettings: swiftSettings),
+            name: "unison-gtk-retarget", dependencies: ["Unison", "UnisonGtk", "CUnisonGtkExamples"],
+            path: "Examples/GtkRetarget", swiftSettings: swiftSettings),
 
         // MARK: Tests
-        .testTarget(name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
+        // What the test targets share: seeded random numbers, stated tolerances, fixtures.
+        .target(
+            name: "UnisonTestSupport", dependencies: ["Unison", "UnisonHeadless"], path: "Tests/UnisonTestSupport",
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless"], swiftSettings: swiftSettings),
+            name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonGtkTests",
             dependencies: [
-                "Unison", "UnisonHeadless", "UnisonGtk", "CGtk", "UnisonDemoKit", "unison-gtk-retarget", "unison-demo",
+                "Unison", "UnisonHeadless", "UnisonGtk", "CUnisonGtkExamples", "UnisonDemoKit", "UnisonTestSupport",
+                "unison-gtk-retarget", "unison-demo",
             ],
             swiftSettings: swiftSettings),
     ]

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonDemoKit
@@ -24,7 +24,7 @@ if let flag = arguments.firstIndex(of: "--tour") {
             print("\(page.title): \(output.frames[page.title]?.count ?? 0) frames in \(directory)/")
         }
         print("contact sheet: \(output.contactSheet ?? "not written")")
-        print("animated image: \(output.animation ?? "not written (needs ImageMagick)")")
+        print("animated image: \(output.animation ?? "not written: needs the Debian package imagemagick")")
         exit(output.contactSheet == nil ? 1 : 0)
     }
 }
@@ -35,6 +35,6 @@ GtkSignals.connect(UnsafeMutableRawPointer(app), "activate") {
     GtkRuntime.initialize()
     let window = DemoWindow(window: gtk_application_window_new(app))
     demo = window
-    gtk_window_present(cgtk_window(window.window))
+    gtk_window_present(unison_example_window(window.window))
 }
-exit(g_application_run(cgtk_gapplication(app), 0, nil))
+exit(g_application_run(unison_example_gapplication(app), 0, nil))

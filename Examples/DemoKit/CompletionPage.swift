@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -15,7 +15,7 @@ public final class CompletionPage: DemoPage {
     public init(context: DemoContext) {
         let scene = UI.fixed(width: 640, height: 320)
         let (tile, drawing) = UI.tile(size: 100, colour: .demoBlue, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(scene), tile, 200, 200)
+        gtk_fixed_put(unison_example_fixed(scene), tile, 200, 200)
         view = AnimatedWidget(tile, clock: context.clock)
         colour = drawing
         status = UI.label("")
@@ -27,20 +27,20 @@ public final class CompletionPage: DemoPage {
                     bold: true),
                 scene, status,
             ])
-        gtk_box_append(cgtk_box(root), UI.button("Animate") { [unowned self] in play() })
+        gtk_box_append(unison_example_box(root), UI.button("Animate") { [unowned self] in play() })
     }
 
     public func play() {
         let there = view.position == CGPoint(x: 100, y: 100)
         colour.value.value = .demoBlue
-        gtk_label_set_text(cgtk_label(status), "moving…")
+        gtk_label_set_text(unison_example_label(status), "moving…")
         animate(.smooth) {
             view.position = there ? CGPoint(x: 200, y: 200) : CGPoint(x: 100, y: 100)
         } completion: { [weak self] in
             guard let self else { return }
             // When the animation completes, change the colour of the view.
             colour.value.value = .demoRed
-            gtk_label_set_text(cgtk_label(status), "completed: red")
+            gtk_label_set_text(unison_example_label(status), "completed: red")
         }
     }
 

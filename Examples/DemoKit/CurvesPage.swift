@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -26,20 +26,20 @@ public final class CurvesPage: DemoPage {
         ]
         for (index, row) in table.enumerated() {
             let y = Double(index * 42 + 4)
-            gtk_fixed_put(cgtk_fixed(lane), UI.label(row.0), 0, y + 6)
+            gtk_fixed_put(unison_example_fixed(lane), UI.label(row.0), 0, y + 6)
             let (tile, _) = UI.tile(size: 30, colour: .demoGreen, clock: context.clock)
-            gtk_fixed_put(cgtk_fixed(lane), tile, 230, y)
+            gtk_fixed_put(unison_example_fixed(lane), tile, 230, y)
             rows.append((AnimatedWidget(tile, clock: context.clock), row.1))
         }
         let y = Double(table.count * 42 + 4)
-        gtk_fixed_put(cgtk_fixed(lane), UI.label("repeatForever"), 0, y + 6)
+        gtk_fixed_put(unison_example_fixed(lane), UI.label("repeatForever"), 0, y + 6)
         let (tile, _) = UI.tile(size: 30, colour: .demoAmber, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(lane), tile, 230, y)
+        gtk_fixed_put(unison_example_fixed(lane), tile, 230, y)
         forever = AnimatedWidget(tile, clock: context.clock)
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10, [UI.label("Timing curves and modifiers", bold: true), lane])
         gtk_box_append(
-            cgtk_box(root),
+            unison_example_box(root),
             UI.box(
                 GTK_ORIENTATION_HORIZONTAL,
                 [

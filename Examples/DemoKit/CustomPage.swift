@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -45,8 +45,8 @@ public final class CustomPage: DemoPage {
             cairo_set_source_rgb(cr, 0.21, 0.47, 0.91)
             cairo_fill(cr)
         }
-        gtk_drawing_area_set_draw_func(cgtk_drawing_area(area), draw, nil, nil)
-        gtk_fixed_put(cgtk_fixed(lane), area, 70, 30)
+        gtk_drawing_area_set_draw_func(unison_example_drawing_area(area), draw, nil, nil)
+        gtk_fixed_put(unison_example_fixed(lane), area, 70, 30)
         circle = AnimatedWidget(area, clock: context.clock)
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10,
@@ -54,7 +54,7 @@ public final class CustomPage: DemoPage {
                 UI.label("Custom animation: ElasticEaseInEaseOutAnimation (the CustomAnimation reference)", bold: true),
                 lane,
             ])
-        gtk_box_append(cgtk_box(root), UI.button("Animate") { [unowned self] in play() })
+        gtk_box_append(unison_example_box(root), UI.button("Animate") { [unowned self] in play() })
     }
 
     public func play() {

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -17,9 +17,9 @@ public final class DemoWindow {
         self.window = window
         context = DemoContext(clock: GtkFrameClock.for(window))
         stack = gtk_stack_new()!
-        gtk_stack_set_transition_type(cgtk_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_set_transition_type(unison_example_stack(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         let sidebar = gtk_stack_sidebar_new()!
-        gtk_stack_sidebar_set_stack(cgtk_stack_sidebar(sidebar), cgtk_stack(stack))
+        gtk_stack_sidebar_set_stack(unison_example_stack_sidebar(sidebar), unison_example_stack(stack))
         gtk_widget_set_size_request(sidebar, 170, -1)
         pages = [
             SpringsPage(context: context), CurvesPage(context: context), RetargetPage(context: context),
@@ -29,29 +29,29 @@ public final class DemoWindow {
         for (index, page) in pages.enumerated() {
             gtk_widget_set_margin_start(page.root, 16)
             gtk_widget_set_margin_top(page.root, 12)
-            gtk_stack_add_titled(cgtk_stack(stack), page.root, "page\(index)", page.title)
+            gtk_stack_add_titled(unison_example_stack(stack), page.root, "page\(index)", page.title)
         }
         let slow = gtk_check_button_new_with_label("Slow motion (¼ speed)")!
         let clock = context.clock
         GtkSignals.connect(slow, "toggled") {
-            clock.timeScale = gtk_check_button_get_active(cgtk_check_button(slow)) != 0 ? 0.25 : 1
+            clock.timeScale = gtk_check_button_get_active(unison_example_check_button(slow)) != 0 ? 0.25 : 1
         }
         let setting = UI.label(
             GtkRuntime.animationsEnabled
                 ? "gtk-enable-animations: on" : "gtk-enable-animations: off (changes jump, completions fire)")
         let side = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [sidebar, slow, setting])
-        gtk_widget_set_vexpand(sidebar, cgtk_true)
+        gtk_widget_set_vexpand(sidebar, unison_example_true)
         gtk_widget_set_margin_start(slow, 8)
         gtk_widget_set_margin_start(setting, 8)
         gtk_widget_set_margin_bottom(setting, 8)
         let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, [side, stack])
-        gtk_window_set_title(cgtk_window(window), "Unison: one animation system, on GTK 4")
-        gtk_window_set_default_size(cgtk_window(window), 900, 640)
-        gtk_window_set_child(cgtk_window(window), content)
+        gtk_window_set_title(unison_example_window(window), "Unison: one animation system, on GTK 4")
+        gtk_window_set_default_size(unison_example_window(window), 900, 640)
+        gtk_window_set_child(unison_example_window(window), content)
     }
 
     public func show(_ page: any DemoPage) {
-        gtk_stack_set_visible_child(cgtk_stack(stack), page.root)
+        gtk_stack_set_visible_child(unison_example_stack(stack), page.root)
     }
 }
 
@@ -71,7 +71,7 @@ public enum DemoTour {
     public static func run(demo: DemoWindow, into directory: String) -> Output {
         var output = Output()
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        gtk_window_present(cgtk_window(demo.window))
+        gtk_window_present(unison_example_window(demo.window))
         GtkRuntime.iterate(timeout: 3) { gtk_widget_get_mapped(demo.window) != 0 }
         GtkRuntime.iterate(timeout: 0.5)
         for (index, page) in demo.pages.enumerated() {

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -18,7 +18,7 @@ public final class GesturePage: DemoPage {
     public init(context: DemoContext) {
         let fixed = UI.fixed(width: 640, height: 360)
         let (tile, _) = UI.tile(size: 160, colour: .demoBlue, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(fixed), tile, 240, 100)
+        gtk_fixed_put(unison_example_fixed(fixed), tile, 240, 100)
         card = AnimatedWidget(tile, clock: context.clock)
         status = UI.label("Drag the card; fling it to dismiss")
         root = UI.box(
@@ -45,7 +45,7 @@ public final class GesturePage: DemoPage {
         let projected = Double(value.translation.x) + 0.2 * Double(value.velocity.x)
         let dismissed = abs(projected) > width / 2
         gtk_label_set_text(
-            cgtk_label(status),
+            unison_example_label(status),
             String(
                 format: "released at %.0f px/s: %@", Double(value.velocity.x), dismissed ? "dismissed" : "back to rest")
         )

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -34,9 +34,9 @@ public final class RepresentablePage: DemoPage {
     public init(context: DemoContext) {
         let scene = UI.fixed(width: 640, height: 340)
         let (body, _) = UI.tile(size: 160, colour: .demoAmber, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(scene), body, 240, 170)
+        gtk_fixed_put(unison_example_fixed(scene), body, 240, 170)
         let (lid, _) = UI.tile(size: 180, height: 28, colour: .demoRed, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(scene), lid, 230, 144)
+        gtk_fixed_put(unison_example_fixed(scene), lid, 230, 144)
         let clock = context.clock
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10,
@@ -47,7 +47,7 @@ public final class RepresentablePage: DemoPage {
             BeadBoxWrapper(
                 isOpen: isOpen.binding.animated(.bouncy), make: { BeadBox(lid: AnimatedWidget(lid, clock: clock)) }),
             observing: isOpen)
-        gtk_box_append(cgtk_box(root), UI.button("Open / close the lid") { [unowned self] in play() })
+        gtk_box_append(unison_example_box(root), UI.button("Open / close the lid") { [unowned self] in play() })
     }
 
     /// The tap: toggled through the animated binding.

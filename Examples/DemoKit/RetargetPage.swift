@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -18,9 +18,9 @@ public final class RetargetPage: DemoPage {
         let fixed = UI.fixed(width: 640, height: 400)
         canvas = gtk_drawing_area_new()!
         gtk_widget_set_size_request(canvas, 640, 400)
-        gtk_fixed_put(cgtk_fixed(fixed), canvas, 0, 0)
+        gtk_fixed_put(unison_example_fixed(fixed), canvas, 0, 0)
         let (tile, _) = UI.tile(size: 40, colour: .demoBlue, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(fixed), tile, 60, 180)
+        gtk_fixed_put(unison_example_fixed(fixed), tile, 60, 180)
         box = AnimatedWidget(tile, clock: context.clock)
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10,
@@ -37,7 +37,8 @@ public final class RetargetPage: DemoPage {
             let page = Unmanaged<RetargetPage>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { page.drawTrail(cr!) }
         }
-        gtk_drawing_area_set_draw_func(cgtk_drawing_area(canvas), draw, Unmanaged.passUnretained(self).toOpaque(), nil)
+        gtk_drawing_area_set_draw_func(
+            unison_example_drawing_area(canvas), draw, Unmanaged.passUnretained(self).toOpaque(), nil)
         let canvasWidget = canvas
         // Record the presented position each frame for the trail.
         trailProbe = AnimatableProperty(CGPoint(x: 60, y: 180), clock: context.clock) { [weak self] point in

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -31,13 +31,13 @@ public final class SpringsPage: DemoPage {
         root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 10, [])
         for (index, row) in rows.enumerated() {
             let y = Double(index * 48 + 8)
-            gtk_fixed_put(cgtk_fixed(lane), UI.label(row.0), 0, y + 8)
+            gtk_fixed_put(unison_example_fixed(lane), UI.label(row.0), 0, y + 8)
             let (tile, _) = UI.tile(size: 36, colour: index == 4 ? .demoAmber : .demoBlue, clock: context.clock)
-            gtk_fixed_put(cgtk_fixed(lane), tile, 150, y)
+            gtk_fixed_put(unison_example_fixed(lane), tile, 150, y)
             tiles.append((row.0, AnimatedWidget(tile, clock: context.clock), row.1))
         }
-        gtk_box_append(cgtk_box(root), UI.label("Springs and presets", bold: true))
-        gtk_box_append(cgtk_box(root), lane)
+        gtk_box_append(unison_example_box(root), UI.label("Springs and presets", bold: true))
+        gtk_box_append(unison_example_box(root), lane)
         tiles[4].animation = { [unowned self] in .spring(duration: customDuration, bounce: customBounce) }
         // Record the custom spring's progress each frame it moves, for the plot.
         let plotArea = plot
@@ -60,13 +60,14 @@ public final class SpringsPage: DemoPage {
                     customBounce = $0; redraw()
                 },
             ])
-        gtk_box_append(cgtk_box(root), controls)
-        gtk_box_append(cgtk_box(root), plot)
+        gtk_box_append(unison_example_box(root), controls)
+        gtk_box_append(unison_example_box(root), plot)
         let draw: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
             let page = Unmanaged<SpringsPage>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { page.drawPlot(cr!, Double(width), Double(height)) }
         }
-        gtk_drawing_area_set_draw_func(cgtk_drawing_area(plot), draw, Unmanaged.passUnretained(self).toOpaque(), nil)
+        gtk_drawing_area_set_draw_func(
+            unison_example_drawing_area(plot), draw, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     private var probe: AnimatableProperty<Double>!

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -35,18 +35,18 @@ enum UI {
         -> UnsafeMutablePointer<GtkWidget>
     {
         let box = gtk_box_new(orientation, spacing)!
-        for child in children { gtk_box_append(cgtk_box(box), child) }
+        for child in children { gtk_box_append(unison_example_box(box), child) }
         return box
     }
 
     static func label(_ text: String, bold: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(nil)!
         if bold {
-            gtk_label_set_markup(cgtk_label(label), "<b>\(text)</b>")
+            gtk_label_set_markup(unison_example_label(label), "<b>\(text)</b>")
         } else {
-            gtk_label_set_text(cgtk_label(label), text)
+            gtk_label_set_text(unison_example_label(label), text)
         }
-        gtk_label_set_xalign(cgtk_label(label), 0)
+        gtk_label_set_xalign(unison_example_label(label), 0)
         return label
     }
 
@@ -67,8 +67,8 @@ enum UI {
         -> (UnsafeMutablePointer<GtkWidget>, AnimatedDrawing<RGBAColor>)
     {
         let area = gtk_drawing_area_new()!
-        gtk_drawing_area_set_content_width(cgtk_drawing_area(area), size)
-        gtk_drawing_area_set_content_height(cgtk_drawing_area(area), height ?? size)
+        gtk_drawing_area_set_content_width(unison_example_drawing_area(area), size)
+        gtk_drawing_area_set_content_height(unison_example_drawing_area(area), height ?? size)
         let drawing = AnimatedDrawing(area, initial: colour, clock: clock) { cr, width, height, colour in
             roundedRect(cr, 0, 0, Double(width), Double(height), radius: 8)
             cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
@@ -83,10 +83,10 @@ enum UI {
         -> UnsafeMutablePointer<GtkWidget>
     {
         let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, from, to, step)!
-        gtk_range_set_value(cgtk_range(scale), value)
-        gtk_scale_set_draw_value(cgtk_scale(scale), cgtk_true)
+        gtk_range_set_value(unison_example_range(scale), value)
+        gtk_scale_set_draw_value(unison_example_scale(scale), unison_example_true)
         gtk_widget_set_size_request(scale, 180, -1)
-        GtkSignals.connect(scale, "value-changed") { changed(gtk_range_get_value(cgtk_range(scale))) }
+        GtkSignals.connect(scale, "value-changed") { changed(gtk_range_get_value(unison_example_range(scale))) }
         return scale
     }
 }

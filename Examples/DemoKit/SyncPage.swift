@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
 import UnisonGtk
@@ -18,7 +18,7 @@ public final class SyncPage: DemoPage {
     public init(context: DemoContext) {
         let lane = UI.fixed(width: 640, height: 60)
         let (square, _) = UI.tile(size: 40, colour: .demoBlue, clock: context.clock)
-        gtk_fixed_put(cgtk_fixed(lane), square, 0, 10)
+        gtk_fixed_put(unison_example_fixed(lane), square, 0, 10)
         tile = AnimatedWidget(square, clock: context.clock)
         let progress = gtk_progress_bar_new()!
         gtk_widget_set_size_request(progress, 600, -1)
@@ -41,7 +41,7 @@ public final class SyncPage: DemoPage {
         let readout = UI.label("headless value: 0.000")
         // A value with no widget of its own, on the same clock; a label shows it.
         headless = AnimatableProperty(0.0, clock: context.clock) { value in
-            gtk_label_set_text(cgtk_label(readout), String(format: "headless value: %.3f", value))
+            gtk_label_set_text(unison_example_label(readout), String(format: "headless value: %.3f", value))
         }
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 12,
@@ -51,7 +51,7 @@ public final class SyncPage: DemoPage {
                     bold: true),
                 lane, progress, scale, UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [area, readout]),
             ])
-        gtk_box_append(cgtk_box(root), UI.button("Animate") { [unowned self] in play() })
+        gtk_box_append(unison_example_box(root), UI.button("Animate") { [unowned self] in play() })
     }
 
     public func play() {

@@ -1,7 +1,7 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Unison
-import UnisonGtk
+@_spi(Testing) import UnisonGtk
 
 // The seed's retargeting example, run as written inside a real GtkApplication:
 //
@@ -26,12 +26,12 @@ final class Retarget {
         GtkRuntime.initialize()
         window = gtk_application_window_new(app)
         let fixed = gtk_fixed_new()!
-        gtk_window_set_default_size(cgtk_window(window), 520, 640)
-        gtk_window_set_child(cgtk_window(window), fixed)
+        gtk_window_set_default_size(unison_example_window(window), 520, 640)
+        gtk_window_set_child(unison_example_window(window), fixed)
         let box = gtk_drawing_area_new()!
         gtk_widget_set_size_request(box, 100, 100)
-        gtk_fixed_put(cgtk_fixed(fixed), box, 200, 200)
-        gtk_window_present(cgtk_window(window))
+        gtk_fixed_put(unison_example_fixed(fixed), box, 200, 200)
+        gtk_window_present(unison_example_window(window))
         card = AnimatedWidget(box)
         DispatchQueue.main.async { self.result["dispatchMainAsyncRan"] = 1 }
         Task { @MainActor in
@@ -82,7 +82,7 @@ final class Retarget {
         let json = result.keys.sorted().map { "\"\($0)\": \(result[$0]!)" }.joined(separator: ", ")
         print("RESULT {\(json)}")
         fflush(nil)
-        g_application_quit(cgtk_gapplication(g_application_get_default()))
+        g_application_quit(unison_example_gapplication(g_application_get_default()))
     }
 
     func recordFrames(of widget: UnsafeMutablePointer<GtkWidget>) {
@@ -95,7 +95,7 @@ final class Retarget {
                 me.frames.append((t, Double(p.x), Double(p.y)))
             }
         }
-        _ = cgtk_signal_connect(
+        _ = unison_example_signal_connect(
             UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(thunk, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil)
     }
@@ -113,7 +113,7 @@ let app = gtk_application_new("dev.unison.Retarget", G_APPLICATION_NON_UNIQUE)!
 let onActivate: @convention(c) (gpointer?, gpointer?) -> Void = { app, _ in
     MainActor.assumeIsolated { retarget.activate(app!.assumingMemoryBound(to: GtkApplication.self)) }
 }
-_ = cgtk_signal_connect(
+_ = unison_example_signal_connect(
     UnsafeMutableRawPointer(app), "activate", unsafeBitCast(onActivate, to: GCallback.self), nil, nil)
 // A safety net: never hang a test run.
 _ = g_timeout_add_seconds(
@@ -122,4 +122,4 @@ _ = g_timeout_add_seconds(
         print("RESULT {\"timedOut\": 1}")
         exit(3)
     }, nil)
-exit(g_application_run(cgtk_gapplication(app), 0, nil))
+exit(g_application_run(unison_example_gapplication(app), 0, nil))

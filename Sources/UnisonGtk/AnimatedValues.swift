@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 import Foundation
 import Unison
 
@@ -30,8 +30,8 @@ public final class AnimatedRange {
     public let value: AnimatableProperty<Double>
 
     public init(_ range: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
-        value = boundProperty(range, clock: clock, initial: gtk_range_get_value(cgtk_range(range))) { w, v in
-            gtk_range_set_value(cgtk_range(w), v)
+        value = boundProperty(range, clock: clock, initial: gtk_range_get_value(unison_gtk_range(range))) { w, v in
+            gtk_range_set_value(unison_gtk_range(w), v)
         }
     }
 }
@@ -42,9 +42,11 @@ public final class AnimatedProgressBar {
     public let fraction: AnimatableProperty<Double>
 
     public init(_ bar: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
-        fraction = boundProperty(bar, clock: clock, initial: gtk_progress_bar_get_fraction(cgtk_progress_bar(bar))) {
+        fraction = boundProperty(
+            bar, clock: clock, initial: gtk_progress_bar_get_fraction(unison_gtk_progress_bar(bar))
+        ) {
             w, v in
-            gtk_progress_bar_set_fraction(cgtk_progress_bar(w), min(max(v, 0), 1))
+            gtk_progress_bar_set_fraction(unison_gtk_progress_bar(w), min(max(v, 0), 1))
         }
     }
 }
@@ -55,8 +57,8 @@ public final class AnimatedLevelBar {
     public let value: AnimatableProperty<Double>
 
     public init(_ bar: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
-        value = boundProperty(bar, clock: clock, initial: gtk_level_bar_get_value(cgtk_level_bar(bar))) { w, v in
-            gtk_level_bar_set_value(cgtk_level_bar(w), v)
+        value = boundProperty(bar, clock: clock, initial: gtk_level_bar_get_value(unison_gtk_level_bar(bar))) { w, v in
+            gtk_level_bar_set_value(unison_gtk_level_bar(w), v)
         }
     }
 }
@@ -73,8 +75,8 @@ public final class AnimatedLevelBar {
 @MainActor
 public final class AnimatedDrawing<Value: Animatable> {
     public let value: AnimatableProperty<Value>
-    /// How many times GTK drew the area (for tests and diagnostics).
-    public private(set) var drawCount = 0
+    /// How many times GTK drew the area.
+    @_spi(Testing) public private(set) var drawCount = 0
 
     /// `draw` receives the cairo context (`cairo_t *`), the area's size and the presented value.
     public init(
@@ -84,7 +86,7 @@ public final class AnimatedDrawing<Value: Animatable> {
         let reference = ObjectReference(area)
         value = AnimatableProperty(initial, clock: clock ?? GtkFrameClock.for(area)) { _ in
             guard let pointer = reference.pointer else { return }
-            gtk_widget_queue_draw(cgtk_widget(pointer))
+            gtk_widget_queue_draw(unison_gtk_widget(pointer))
         }
         typealias Draw = @MainActor (OpaquePointer, Int, Int) -> Void
         // The draw function (owned by GTK, released with the area) holds this object, so the
@@ -99,7 +101,7 @@ public final class AnimatedDrawing<Value: Animatable> {
             guard let cr else { return }
             MainActor.assumeIsolated { box.function(cr, Int(width), Int(height)) }
         }
-        gtk_drawing_area_set_draw_func(cgtk_drawing_area(area), thunk, box.retainedPointer(), releaseCallbackBox)
+        gtk_drawing_area_set_draw_func(unison_gtk_drawing_area(area), thunk, box.retainedPointer(), releaseCallbackBox)
     }
 }
 
@@ -119,6 +121,6 @@ func boundProperty<Value: Animatable>(
 ) -> AnimatableProperty<Value> {
     AnimatableProperty(initial, clock: clock) { value in
         guard let pointer = reference.pointer else { return }
-        apply(cgtk_widget(pointer), value)
+        apply(unison_gtk_widget(pointer), value)
     }
 }

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 import Foundation
 import Unison
 
@@ -41,7 +41,7 @@ public final class AnimatedWidget {
     /// The widget, or nil once it has been finalized.
     public var widget: UnsafeMutablePointer<GtkWidget>? {
         guard let pointer = reference.pointer else { return nil }
-        return cgtk_widget(pointer)
+        return unison_gtk_widget(pointer)
     }
 
     // MARK: Animation classes
@@ -166,7 +166,7 @@ public final class AnimatedWidget {
 
     /// Composes position, translation, rotation and scale into the fixed child's transform.
     func applyTransform() {
-        guard let w = widget, let parent = gtk_widget_get_parent(w), cgtk_is_fixed(parent) != 0 else { return }
+        guard let w = widget, let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
         let position = positionProperty.presentationValue
         let translation = translationProperty.presentationValue
         let scale = scaleProperty.presentationValue
@@ -182,7 +182,7 @@ public final class AnimatedWidget {
             transform = gsk_transform_scale(transform, Float(scale.width), Float(scale.height))
             transform = gsk_transform_translate(transform, &back)
         }
-        gtk_fixed_set_child_transform(cgtk_fixed(parent), w, transform)
+        gtk_fixed_set_child_transform(unison_gtk_fixed(parent), w, transform)
         gsk_transform_unref(transform)
     }
 
@@ -190,8 +190,8 @@ public final class AnimatedWidget {
     /// reports (0, 0) until the fixed has been laid out, while the transform holds the
     /// position from `gtk_fixed_put` on.
     private func fixedPosition(of w: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
-        guard let parent = gtk_widget_get_parent(w), cgtk_is_fixed(parent) != 0,
-            let transform = gtk_fixed_get_child_transform(cgtk_fixed(parent), w)
+        guard let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0,
+            let transform = gtk_fixed_get_child_transform(unison_gtk_fixed(parent), w)
         else { return .zero }
         var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
         gsk_transform_to_2d(transform, &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)

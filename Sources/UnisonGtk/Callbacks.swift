@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 
 // Closures handed to GLib: each is boxed in a class, retained once for GLib, and released
 // by GLib's destroy notify, so a callback can never outlive its box nor run after the
@@ -39,7 +39,7 @@ func connectSignal(_ instance: gpointer, _ name: String, _ body: @escaping VoidS
         let box = CallbackBox<VoidSignal>.from(data)
         MainActor.assumeIsolated { box.function() }
     }
-    return cgtk_signal_connect(
+    return unison_gtk_signal_connect(
         instance, name, unsafeBitCast(thunk, to: GCallback.self), CallbackBox(body).retainedPointer(), releaseSignalBox)
 }
 
@@ -54,6 +54,6 @@ func connectPointSignal(_ instance: gpointer, _ name: String, _ body: @escaping 
         let box = CallbackBox<PointSignal>.from(data)
         MainActor.assumeIsolated { box.function(x, y) }
     }
-    return cgtk_signal_connect(
+    return unison_gtk_signal_connect(
         instance, name, unsafeBitCast(thunk, to: GCallback.self), CallbackBox(body).retainedPointer(), releaseSignalBox)
 }

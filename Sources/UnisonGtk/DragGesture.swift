@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 import Foundation
 import Unison
 

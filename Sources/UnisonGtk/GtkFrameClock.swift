@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 import Foundation
 import Unison
 
@@ -19,8 +19,6 @@ public final class GtkFrameClock: FrameClock {
     let widget: ObjectReference
     private var tickID: guint = 0
     private var handler: (@MainActor (TimeInterval) -> Void)?
-    /// Frames presented through this clock, for diagnostics and tests.
-    public private(set) var framesPresented = 0
 
     private init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         widget = ObjectReference(pointer)
@@ -40,12 +38,12 @@ public final class GtkFrameClock: FrameClock {
 
     /// The clock of `widget`, created on first use and kept alive by the widget.
     public static func `for`(_ widget: UnsafeMutablePointer<GtkWidget>) -> GtkFrameClock {
-        if let existing = g_object_get_qdata(cgtk_object(widget), quark) {
+        if let existing = g_object_get_qdata(unison_gtk_object(widget), quark) {
             return Unmanaged<GtkFrameClock>.fromOpaque(existing).takeUnretainedValue()
         }
         let clock = GtkFrameClock(widget: widget)
         g_object_set_qdata_full(
-            cgtk_object(widget), quark, Unmanaged.passRetained(clock).toOpaque(), releaseCallbackBox)
+            unison_gtk_object(widget), quark, Unmanaged.passRetained(clock).toOpaque(), releaseCallbackBox)
         return clock
     }
 
@@ -77,12 +75,12 @@ public final class GtkFrameClock: FrameClock {
     }
 
     /// True while a tick callback is installed (something animates on this clock).
-    public var isTicking: Bool { tickID != 0 }
+    @_spi(Testing) public var isTicking: Bool { tickID != 0 }
 
     public var animationsEnabled: Bool {
         guard let pointer = widget.pointer else { return false }
-        let w = cgtk_widget(pointer)
-        return gtk_widget_get_mapped(w) != 0 && cgtk_settings_enable_animations(gtk_widget_get_settings(w)) != 0
+        let w = unison_gtk_widget(pointer)
+        return gtk_widget_get_mapped(w) != 0 && unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) != 0
     }
 
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
@@ -96,16 +94,18 @@ public final class GtkFrameClock: FrameClock {
         }
         let thunk: GtkTickCallback = { _, frameClock, data in
             let box = CallbackBox<Tick>.from(data)
-            return MainActor.assumeIsolated { box.function(frameClock) } ? cgtk_source_continue : cgtk_source_remove
+            return MainActor.assumeIsolated { box.function(frameClock) }
+                ? unison_gtk_source_continue : unison_gtk_source_remove
         }
-        tickID = gtk_widget_add_tick_callback(cgtk_widget(pointer), thunk, box.retainedPointer(), releaseCallbackBox)
+        tickID = gtk_widget_add_tick_callback(
+            unison_gtk_widget(pointer), thunk, box.retainedPointer(), releaseCallbackBox)
     }
 
     public func stopFrames() {
         handler = nil
         // Inside our own tick, returning G_SOURCE_REMOVE removes the callback instead.
         if tickID != 0, !isInTick, let pointer = widget.pointer {
-            gtk_widget_remove_tick_callback(cgtk_widget(pointer), tickID)
+            gtk_widget_remove_tick_callback(unison_gtk_widget(pointer), tickID)
         }
         tickID = 0
     }
@@ -113,7 +113,6 @@ public final class GtkFrameClock: FrameClock {
     private var isInTick = false
 
     private func present(_ frameClock: OpaquePointer) {
-        framesPresented += 1
         let time = scaled(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
         isInTick = true
         handler?(time)

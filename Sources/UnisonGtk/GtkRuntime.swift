@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 import Dispatch
 import Foundation
 
@@ -29,10 +29,10 @@ public enum GtkRuntime {
     /// sleeps in `poll` (no polling timer, no CPU).
     public static func installMainQueueBridge() {
         guard bridgeSource == 0 else { return }
-        let fd = cgtk_dispatch_main_queue_fd()
+        let fd = unison_gtk_dispatch_main_queue_fd()
         let drain: GUnixFDSourceFunc = { fd, _, _ in
-            cgtk_dispatch_drain_main_queue(fd)
-            return cgtk_source_continue
+            unison_gtk_dispatch_drain_main_queue(fd)
+            return unison_gtk_source_continue
         }
         bridgeSource = g_unix_fd_add(fd, G_IO_IN, drain, nil)
     }
@@ -47,7 +47,7 @@ public enum GtkRuntime {
         let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
         while g_get_monotonic_time() < deadline {
             if condition() { return true }
-            if g_main_context_iteration(nil, cgtk_false) == 0 { usleep(500) }
+            if g_main_context_iteration(nil, unison_gtk_false) == 0 { usleep(500) }
         }
         return condition()
     }
@@ -60,7 +60,7 @@ public enum GtkRuntime {
         let fire: GSourceFunc = { data in
             let box = CallbackBox<Body>.from(data)
             MainActor.assumeIsolated { box.function() }
-            return cgtk_source_remove
+            return unison_gtk_source_remove
         }
         g_timeout_add_full(
             G_PRIORITY_DEFAULT, milliseconds, fire, CallbackBox(body).retainedPointer(), releaseCallbackBox)
@@ -68,7 +68,10 @@ public enum GtkRuntime {
 
     /// GTK's `gtk-enable-animations` setting for the default display.
     public static var animationsEnabled: Bool {
-        get { cgtk_settings_enable_animations(gtk_settings_get_default()) != 0 }
-        set { cgtk_settings_set_enable_animations(gtk_settings_get_default(), newValue ? cgtk_true : cgtk_false) }
+        get { unison_gtk_settings_enable_animations(gtk_settings_get_default()) != 0 }
+        set {
+            unison_gtk_settings_set_enable_animations(
+                gtk_settings_get_default(), newValue ? unison_gtk_true : unison_gtk_false)
+        }
     }
 }

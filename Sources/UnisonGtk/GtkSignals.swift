@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 
 /// Connecting Swift closures to GTK signals, with GLib owning the closure (released when the
 /// handler is disconnected or the object finalized). For apps built on Unison; the adapter uses
@@ -39,7 +39,7 @@ public enum GtkSignals {
             let box = CallbackBox<Pressed>.from(data)
             MainActor.assumeIsolated { box.function(Int(n), x, y) }
         }
-        return cgtk_signal_connect(
+        return unison_gtk_signal_connect(
             instance, signal, unsafeBitCast(thunk, to: GCallback.self), CallbackBox(body).retainedPointer(),
             releaseSignalBox)
     }

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 
 /// A weak reference to a GObject: `pointer` becomes nil when the object is finalized, and
 /// the `onFinalize` handlers run then. Unison never keeps a widget alive.
@@ -26,13 +26,13 @@ final class ObjectReference {
         pointer = object
         let box = Unmanaged.passRetained(WeakBox(self))
         self.box = box
-        g_object_weak_ref(cgtk_object(object), Self.weakNotify, box.toOpaque())
+        g_object_weak_ref(unison_gtk_object(object), Self.weakNotify, box.toOpaque())
     }
 
     isolated deinit {
         // The object outlives us: detach the notify so it never fires into a freed box.
         if let pointer, let box {
-            g_object_weak_unref(cgtk_object(pointer), Self.weakNotify, box.toOpaque())
+            g_object_weak_unref(unison_gtk_object(pointer), Self.weakNotify, box.toOpaque())
             box.release()
         }
     }

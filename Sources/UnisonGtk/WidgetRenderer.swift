@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonGtk
 import Foundation
 
 /// Renders a widget (usually a window) in process to RGBA pixels or a PNG, the way GTK

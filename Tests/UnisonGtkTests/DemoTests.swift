@@ -1,9 +1,10 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Testing
 import Unison
 import UnisonDemoKit
 import UnisonGtk
+import UnisonTestSupport
 
 /// Pixels that differ by more than `tolerance` in any channel.
 func differingPixels(_ a: WidgetRenderer.Image, _ b: WidgetRenderer.Image, tolerance: UInt8 = 8) -> Int {
@@ -37,9 +38,9 @@ extension GtkAdapterTests {
     func demoPages() throws {
         guard GtkRuntime.initialize() else { throw NoDisplay() }
         let demo = DemoWindow(window: gtk_window_new())
-        gtk_window_present(cgtk_window(demo.window))
+        gtk_window_present(unison_example_window(demo.window))
         GtkRuntime.iterate(timeout: 3) { gtk_widget_get_mapped(demo.window) != 0 }
-        defer { gtk_window_destroy(cgtk_window(demo.window)) }
+        defer { gtk_window_destroy(unison_example_window(demo.window)) }
         func capture() throws -> WidgetRenderer.Image {
             var image: WidgetRenderer.Image?
             WidgetRenderer.afterNextPaint(of: demo.window) { image = WidgetRenderer.image(of: demo.window) }
@@ -85,8 +86,7 @@ struct DemoTourTests {
         let size = (try FileManager.default.attributesOfItem(atPath: sheet)[.size] as? Int) ?? 0
         #expect(size > 50_000)  // eight rows of real thumbnails, not an empty canvas
         #expect(output.contains("contact sheet: \(sheet)"))
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") {
-            #expect(files.contains("retargeting.gif"))
-        }
+        _ = try installedProgram("/usr/bin/convert", package: "imagemagick")
+        #expect(files.contains("retargeting.gif"))
     }
 }

@@ -1,8 +1,9 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Testing
 import Unison
-import UnisonGtk
+@_spi(Testing) import UnisonGtk
+import UnisonTestSupport
 
 /// Real GTK4 under Xvfb: values are read back from GTK at each painted frame and compared with
 /// the animation curve evaluated at that frame's time. All GTK work stays on one thread: one
@@ -54,7 +55,7 @@ struct GtkAdapterTests {
         let fixed = window.fixed
         func matrix() -> (xx: Float, yx: Float, xy: Float, yy: Float, dx: Float, dy: Float) {
             var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
-            let t = gtk_fixed_get_child_transform(cgtk_fixed(fixed), box)
+            let t = gtk_fixed_get_child_transform(unison_example_fixed(fixed), box)
             gsk_transform_to_2d(t, &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
             return m
         }
@@ -94,19 +95,19 @@ struct GtkAdapterTests {
         let window = try TestWindow(width: 300, height: 200)
         defer { window.close() }
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-        gtk_fixed_put(cgtk_fixed(window.fixed), column, 0, 0)
+        gtk_fixed_put(unison_example_fixed(window.fixed), column, 0, 0)
         let scroller = gtk_scrolled_window_new()!
         gtk_widget_set_size_request(scroller, 200, 80)
         let tall = gtk_drawing_area_new()!
-        gtk_drawing_area_set_content_height(cgtk_drawing_area(tall), 2000)
-        gtk_scrolled_window_set_child(cgtk_scrolled_window(scroller), tall)
+        gtk_drawing_area_set_content_height(unison_example_drawing_area(tall), 2000)
+        gtk_scrolled_window_set_child(unison_example_scrolled_window(scroller), tall)
         let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
         gtk_widget_set_size_request(scale, 200, -1)
         let progress = gtk_progress_bar_new()!
         let level = gtk_level_bar_new_for_interval(0, 10)!
-        for child in [scroller, scale, progress, level] { gtk_box_append(cgtk_box(column), child) }
+        for child in [scroller, scale, progress, level] { gtk_box_append(unison_example_box(column), child) }
         window.settle(0.3)
-        let vadjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(scroller))!
+        let vadjustment = gtk_scrolled_window_get_vadjustment(unison_example_scrolled_window(scroller))!
         let scroll = AnimatedAdjustment(vadjustment, frameClockOf: scroller)
         let range = AnimatedRange(scale)
         let bar = AnimatedProgressBar(progress)
@@ -115,9 +116,9 @@ struct GtkAdapterTests {
         window.record { t in
             samples.append(
                 (
-                    t, gtk_adjustment_get_value(vadjustment), gtk_range_get_value(cgtk_range(scale)),
-                    gtk_progress_bar_get_fraction(cgtk_progress_bar(progress)),
-                    gtk_level_bar_get_value(cgtk_level_bar(level))
+                    t, gtk_adjustment_get_value(vadjustment), gtk_range_get_value(unison_example_range(scale)),
+                    gtk_progress_bar_get_fraction(unison_example_progress_bar(progress)),
+                    gtk_level_bar_get_value(unison_example_level_bar(level))
                 ))
         }
         animate(.linear(duration: 0.3)) {
@@ -146,7 +147,7 @@ struct GtkAdapterTests {
         let widget = AnimatedWidget(box)
         let area = gtk_drawing_area_new()!
         gtk_widget_set_size_request(area, 50, 50)
-        gtk_fixed_put(cgtk_fixed(window.fixed), area, 200, 100)
+        gtk_fixed_put(unison_example_fixed(window.fixed), area, 200, 100)
         var drawn: [Double] = []
         let drawing = AnimatedDrawing(area, initial: 0.0) { _, _, _, value in drawn.append(value) }
         window.settle()
@@ -221,19 +222,19 @@ struct GtkAdapterTests {
         }
         let a = AnimatedWidget(first.colouredBox(red: 1, green: 0, blue: 0))
         let bar = gtk_progress_bar_new()!
-        gtk_fixed_put(cgtk_fixed(second.fixed), bar, 10, 10)
+        gtk_fixed_put(unison_example_fixed(second.fixed), bar, 10, 10)
         second.settle()
         let b = AnimatedProgressBar(bar)
         // A headless property on a clock with GTK's time base, presented at window one's frames.
-        let shared = SharedBaseClock()
+        let shared = ManualClock { Double(g_get_monotonic_time()) / 1_000_000 }
         let c = AnimatableProperty(0.0, clock: shared)
         var progress: [(time: Double, p: Double)] = []
         first.record { t in
-            shared.present(at: t)
+            shared.frame(at: t)
             progress.append((t, (1 - gtk_widget_get_opacity(a.widget!)) / 0.5))
             progress.append((t, c.presentationValue / 10))
         }
-        second.record { t in progress.append((t, gtk_progress_bar_get_fraction(cgtk_progress_bar(bar)))) }
+        second.record { t in progress.append((t, gtk_progress_bar_get_fraction(unison_example_progress_bar(bar)))) }
         animate(.easeInOut(duration: 0.4)) {
             a.opacity = 0.5
             b.fraction.value = 1
@@ -255,7 +256,7 @@ struct GtkAdapterTests {
         defer { window.close() }
         let box = window.colouredBox(red: 1, green: 0, blue: 0)
         let widget = AnimatedWidget(box)
-        gtk_widget_set_visible(box, cgtk_false)
+        gtk_widget_set_visible(box, unison_example_false)
         window.settle()
         var done = 0
         animate(.smooth) {
@@ -264,7 +265,7 @@ struct GtkAdapterTests {
             done += 1
         }
         #expect(done == 1 && gtk_widget_get_opacity(box) == widget.opacity.quantised && !widget.clock.isTicking)
-        gtk_widget_set_visible(box, cgtk_true)
+        gtk_widget_set_visible(box, unison_example_true)
         window.settle()
         animate(.linear(duration: 1)) {
             widget.opacity = 1
@@ -273,7 +274,7 @@ struct GtkAdapterTests {
         }
         GtkRuntime.iterate(timeout: 0.15)
         #expect(widget.opacityProperty.isAnimating && done == 1)
-        gtk_widget_set_visible(box, cgtk_false)
+        gtk_widget_set_visible(box, unison_example_false)
         #expect(done == 2 && !widget.opacityProperty.isAnimating && gtk_widget_get_opacity(box) == 1)
         #expect(!widget.clock.isTicking)
     }
@@ -324,7 +325,7 @@ struct GtkAdapterTests {
         #expect(done && widget.positionProperty.presentationValue == CGPoint(x: 90, y: 0))
         var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
         gsk_transform_to_2d(
-            gtk_fixed_get_child_transform(cgtk_fixed(window.fixed), box), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+            gtk_fixed_get_child_transform(unison_example_fixed(window.fixed), box), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
         #expect(m.4 == 90)
     }
 
@@ -348,14 +349,4 @@ struct GtkAdapterTests {
 extension Double {
     /// The value GTK stores for an opacity (8 bits).
     var quantised: Double { (self * 255).rounded() / 255 }
-}
-
-/// A frame clock on GTK's time base (`g_get_monotonic_time`) whose frames the test presents.
-@MainActor
-final class SharedBaseClock: FrameClock {
-    private var handler: (@MainActor (TimeInterval) -> Void)?
-    var now: TimeInterval { Double(g_get_monotonic_time()) / 1_000_000 }
-    func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) { self.handler = handler }
-    func stopFrames() { handler = nil }
-    func present(at time: TimeInterval) { handler?(time) }
 }

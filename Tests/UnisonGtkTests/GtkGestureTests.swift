@@ -1,51 +1,26 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Testing
 import Unison
-import UnisonGtk
+@_spi(Testing) import UnisonGtk
+import UnisonTestSupport
 
 /// Runs `xdotool` with `arguments` without blocking the GTK loop; returns the process.
 func startXdotool(_ arguments: [String]) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+    process.executableURL = try installedProgram("/usr/bin/xdotool", package: "xdotool")
     process.arguments = arguments
     process.standardOutput = Pipe()
     try process.run()
     return process
 }
 
-/// The bead box on GTK: the lid is a real widget in a GtkFixed.
-@MainActor
-final class GtkBeadBox {
-    let lid: AnimatedWidget
-    init(lid: UnsafeMutablePointer<GtkWidget>) { self.lid = AnimatedWidget(lid) }
-}
-
-struct GtkBeadBoxWrapper: WidgetRepresentable {
-    @Binding var isOpen: Bool
-    let makeLid: @MainActor () -> UnsafeMutablePointer<GtkWidget>
-    let log: GtkLog
-
-    func makeWidget(context: RepresentableContext) -> GtkBeadBox { GtkBeadBox(lid: makeLid()) }
-
-    func updateWidget(_ box: GtkBeadBox, context: RepresentableContext) {
-        context.animate {
-            box.lid.position = CGPoint(x: 50, y: isOpen ? 10 : 110)
-        } completion: {
-            log.entries.append(isOpen ? "open" : "closed")
-        }
-    }
-}
-
-@MainActor
-final class GtkLog { var entries: [String] = [] }
-
 extension GtkAdapterTests {
     @Test("a real pointer drag under Xvfb moves the card; released with speed it carries on, then settles")
     func realDrag() throws {
         let window = try TestWindow(width: 400, height: 200)
         defer { window.close() }
-        gtk_window_set_title(cgtk_window(window.window), "unison-drag-test")
+        gtk_window_set_title(unison_example_window(window.window), "unison-drag-test")
         let card = AnimatedWidget(
             window.colouredBox(red: 0.2, green: 0.4, blue: 1, size: 60, at: CGPoint(x: 20, y: 70)))
         let drag = DragGesture(on: window.fixed)
@@ -89,7 +64,8 @@ extension GtkAdapterTests {
         #expect(card.translationProperty.presentationValue == .zero)
         var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
         gsk_transform_to_2d(
-            gtk_fixed_get_child_transform(cgtk_fixed(window.fixed), card.widget!), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+            gtk_fixed_get_child_transform(unison_example_fixed(window.fixed), card.widget!), &m.0, &m.1, &m.2, &m.3,
+            &m.4, &m.5)
         #expect(m.4 == 20 && m.5 == 70)  // back at its resting place, read from GTK
         print(
             "real drag: \(changes) events, release velocity \(value.velocity.x) px/s, follow-through to \(furthest) px")
@@ -99,26 +75,30 @@ extension GtkAdapterTests {
     func beadBoxOnGtk() throws {
         let window = try TestWindow()
         defer { window.close() }
-        let log = GtkLog()
+        let log = Log()
         let isOpen = State(false)
         let fixed = window.fixed
         let makeLid: @MainActor () -> UnsafeMutablePointer<GtkWidget> = {
             let lid = gtk_drawing_area_new()!
             gtk_widget_set_size_request(lid, 80, 20)
-            gtk_fixed_put(cgtk_fixed(fixed), lid, 50, 110)
+            gtk_fixed_put(unison_example_fixed(fixed), lid, 50, 110)
             return lid
         }
         let host = RepresentableHost(
-            GtkBeadBoxWrapper(isOpen: isOpen.binding.animated(.easeInOut(duration: 0.3)), makeLid: makeLid, log: log),
+            BeadBoxWrapper(isOpen: isOpen.binding.animated(.easeInOut(duration: 0.3)), log: log) {
+                AnimatedWidget(makeLid())
+            } moveLid: { lid, open in
+                lid.position = CGPoint(x: 50, y: open ? 10 : 110)
+            },
             observing: isOpen)
         window.settle()
         #expect(log.entries == ["closed"])
         var ys: [(Double, Float)] = []
-        let lid = host.widget.lid.widget!
+        let lid = host.widget.widget!
         window.record { t in
             var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
             gsk_transform_to_2d(
-                gtk_fixed_get_child_transform(cgtk_fixed(fixed), lid), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+                gtk_fixed_get_child_transform(unison_example_fixed(fixed), lid), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
             ys.append((t, m.5))
         }
         host.representable.isOpen = true
@@ -135,7 +115,7 @@ extension GtkAdapterTests {
         // The same toggle without animation: the lid jumps and the completion runs inline.
         isOpen.binding.wrappedValue = false
         #expect(log.entries == ["closed", "open", "closed"])
-        #expect(host.widget.lid.positionProperty.presentationValue.y == 110 && !host.widget.lid.clock.isTicking)
+        #expect(host.widget.positionProperty.presentationValue.y == 110 && !host.widget.clock.isTicking)
     }
 }
 

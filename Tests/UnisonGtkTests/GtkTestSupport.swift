@@ -1,8 +1,23 @@
-import CGtk
+import CUnisonGtkExamples
 import Foundation
 import Testing
 import Unison
 import UnisonGtk
+import UnisonTestSupport
+
+/// A program a test runs is not installed; the message names the Debian package that has it
+/// (the Makefile's APT_PACKAGES installs every one of them).
+struct MissingProgram: Error, CustomStringConvertible {
+    let path: String
+    let package: String
+    var description: String { "\(path) is missing: install the Debian package '\(package)' (make test does)" }
+}
+
+/// The URL of `path`, or an error naming `package` when it is not installed.
+func installedProgram(_ path: String, package: String) throws -> URL {
+    guard FileManager.default.isExecutableFile(atPath: path) else { throw MissingProgram(path: path, package: package) }
+    return URL(fileURLWithPath: path)
+}
 
 struct NoDisplay: Error, CustomStringConvertible {
     var description: String { "GTK could not open a display: run the GTK tests under Xvfb (make test does)" }
@@ -19,9 +34,9 @@ final class TestWindow {
         guard GtkRuntime.initialize() else { throw NoDisplay() }
         window = gtk_window_new()
         fixed = gtk_fixed_new()
-        gtk_window_set_default_size(cgtk_window(window), width, height)
-        gtk_window_set_child(cgtk_window(window), fixed)
-        gtk_window_present(cgtk_window(window))
+        gtk_window_set_default_size(unison_example_window(window), width, height)
+        gtk_window_set_child(unison_example_window(window), fixed)
+        gtk_window_present(unison_example_window(window))
         let window = self.window
         GtkRuntime.iterate(timeout: 5) { gtk_widget_get_mapped(window) != 0 && gtk_widget_get_width(window) > 0 }
         settle()
@@ -32,8 +47,8 @@ final class TestWindow {
         -> UnsafeMutablePointer<GtkWidget>
     {
         let area = gtk_drawing_area_new()!
-        gtk_drawing_area_set_content_width(cgtk_drawing_area(area), size)
-        gtk_drawing_area_set_content_height(cgtk_drawing_area(area), size)
+        gtk_drawing_area_set_content_width(unison_example_drawing_area(area), size)
+        gtk_drawing_area_set_content_height(unison_example_drawing_area(area), size)
         let colour = UnsafeMutablePointer<Double>.allocate(capacity: 3)
         colour[0] = red
         colour[1] = green
@@ -44,8 +59,8 @@ final class TestWindow {
             cairo_paint(cr)
         }
         let free: GDestroyNotify = { data in data!.assumingMemoryBound(to: Double.self).deallocate() }
-        gtk_drawing_area_set_draw_func(cgtk_drawing_area(area), draw, colour, free)
-        gtk_fixed_put(cgtk_fixed(fixed), area, point.x, point.y)
+        gtk_drawing_area_set_draw_func(unison_example_drawing_area(area), draw, colour, free)
+        gtk_fixed_put(unison_example_fixed(fixed), area, point.x, point.y)
         settle()
         return area
     }
@@ -61,7 +76,7 @@ final class TestWindow {
         }
         let release: GClosureNotify = { data, _ in Unmanaged<Box>.fromOpaque(data!).release() }
         recorders.append(
-            cgtk_signal_connect(
+            unison_example_signal_connect(
                 UnsafeMutableRawPointer(frameClock), "after-paint", unsafeBitCast(thunk, to: GCallback.self),
                 Unmanaged.passRetained(box).toOpaque(), release))
     }
@@ -77,7 +92,7 @@ final class TestWindow {
 
     func close() {
         stopRecording()
-        gtk_window_destroy(cgtk_window(window))
+        gtk_window_destroy(unison_example_window(window))
         settle(0.05)
     }
 

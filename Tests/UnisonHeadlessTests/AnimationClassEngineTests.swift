@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Unison
 import UnisonHeadless
+import UnisonTestSupport
 
 @MainActor
 @Suite("Animation classes on properties")

@@ -2,26 +2,7 @@ import Foundation
 import Testing
 import Unison
 import UnisonHeadless
-
-/// Two evaluations of the same formula or closed form, or of one and a hand-computed value: they
-/// differ only by rounding, a few ulps of values up to about 1e3 (1e-12 leaves orders of margin).
-let rounding = 1e-12
-/// Values whose time went through sums of 1/60 s frame steps, CGFloat conversions or hundreds of
-/// operations: rounding grows with the operation count, so 1e-9.
-let accumulatedRounding = 1e-9
-
-/// A clock whose frames the test presents at arbitrary times (backwards, huge jumps).
-@MainActor
-final class ManualClock: FrameClock {
-    var now: TimeInterval = 0
-    private(set) var handler: (@MainActor (TimeInterval) -> Void)?
-    func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) { self.handler = handler }
-    func stopFrames() { handler = nil }
-    func frame(at time: TimeInterval) {
-        now = time
-        handler?(time)
-    }
-}
+import UnisonTestSupport
 
 @MainActor
 @Suite("Engine")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Unison
 import UnisonHeadless
+import UnisonTestSupport
 
 @MainActor
 @Suite("Gestures")
@@ -15,7 +16,7 @@ struct GestureTests {
 
     /// Event times from `start` to `end` at `rate` Hz with a deterministic ±40 % jitter.
     static func jitteredTimes(from start: Double, to end: Double, rate: Double, seed: UInt64) -> [Double] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var times: [Double] = []
         var t = start
         while t <= end {

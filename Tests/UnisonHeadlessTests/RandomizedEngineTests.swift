@@ -2,18 +2,7 @@ import Foundation
 import Testing
 import Unison
 import UnisonHeadless
-
-/// SplitMix64: a small seeded generator so every run replays the same sequences.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import UnisonTestSupport
 
 @MainActor
 @Suite("Engine, randomized")
@@ -36,7 +25,7 @@ struct RandomizedEngineTests {
     /// One sequence: random animated and unanimated sets, retargets, disabled transactions,
     /// releases, finishes and clock advances on three properties, with invariants after each step.
     func runSequence(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let clock = HeadlessClock()
         var fired: [Int: Int] = [:]
         var registered = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnisonTestSupport
 
 @testable import Unison
 
@@ -143,7 +144,7 @@ struct AnimationClassTests {
 
     @Test("fuzz: random and mutated class strings always resolve or fail with a message")
     func fuzz() {
-        var seeded = SeededGenerator(seed: 20261129)
+        var seeded = SplitMix64(seed: 20261129)
         let pieces = [
             "animate-", "spring", "bouncy", "ease-in-out", "settle", "press", "duration-", "delay-", "150", "0.5", "[",
             "]", "s", "ms", "-", ".", "motion-card", "quick", " ", "\t", "nan", "inf", "e", "9999999999999999999999",
@@ -181,18 +182,5 @@ struct AnimationClassTests {
             }
         }
         #expect(resolved > 100 && rejected > 100)
-    }
-}
-
-/// SplitMix64 for the fuzz test (deterministic).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,14 +1,8 @@
 import Foundation
 import Testing
+import UnisonTestSupport
 
 @testable import Unison
-
-/// Two evaluations of the same formula or closed form, or of one and a hand-computed value: they
-/// differ only by rounding, a few ulps of values up to about 1e3 (1e-12 leaves orders of margin).
-let rounding = 1e-12
-/// Values whose time went through sums of 1/60 s frame steps, CGFloat conversions or hundreds of
-/// operations: rounding grows with the operation count, so 1e-9.
-let accumulatedRounding = 1e-9
 
 /// Evaluates `animation` for a change of `change` at `time` with a fresh context.
 func offset(_ animation: Animation, _ change: Double = 1, at time: Double) -> Double? {

@@ -1,8 +1,7 @@
-import CAdw
-import CGtk
+import CUnisonBench
 import Foundation
 import Unison
-import UnisonGtk
+@_spi(Testing) import UnisonGtk
 
 /// Part 2: N values animated by libadwaita's AdwSpringAnimation (callback targets) versus N
 /// Unison properties, same spring, same widget, same frame clock, one process under Xvfb.
@@ -39,8 +38,8 @@ enum AdwaitaBenchmark {
         let window = gtk_window_new()!
         let area = gtk_drawing_area_new()!
         gtk_widget_set_size_request(area, 200, 200)
-        gtk_window_set_child(cgtk_window(window), area)
-        gtk_window_present(cgtk_window(window))
+        gtk_window_set_child(unison_bench_window(window), area)
+        gtk_window_present(unison_bench_window(window))
         GtkRuntime.iterate(timeout: 2) { gtk_widget_get_mapped(area) != 0 }
         GtkRuntime.iterate(timeout: 0.2)
         return (window, area)
@@ -48,7 +47,7 @@ enum AdwaitaBenchmark {
 
     static func run(counts: [Int]) -> [Result] {
         let (window, area) = makeWindow()
-        defer { gtk_window_destroy(cgtk_window(window)) }
+        defer { gtk_window_destroy(unison_bench_window(window)) }
         let probe = FrameProbe(window: window)
         var results: [Result] = []
         for count in counts {
@@ -91,7 +90,7 @@ enum AdwaitaBenchmark {
     /// The update phase of a frame whose only tick callback does nothing: what GTK spends there
     /// whatever animates, subtracted from both sides to get the cost per animated value.
     static func measureFloor(area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Double {
-        let tick: GtkTickCallback = { _, _, _ in cgtk_source_continue }
+        let tick: GtkTickCallback = { _, _, _ in unison_bench_source_continue }
         let id = gtk_widget_add_tick_callback(area, tick, nil, nil)
         GtkRuntime.iterate(timeout: 0.1)
         probe.reset()
@@ -131,7 +130,7 @@ enum AdwaitaBenchmark {
         let onDone: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             Unmanaged<DoneCounter>.fromOpaque(data!).takeUnretainedValue().count += 1
         }
-        _ = cgtk_signal_connect(
+        _ = unison_bench_signal_connect(
             UnsafeMutableRawPointer(animations.last!), "done", unsafeBitCast(onDone, to: GCallback.self),
             Unmanaged.passUnretained(done).toOpaque(), nil)
         probe.reset()
@@ -178,7 +177,7 @@ enum AdwaitaBenchmark {
     /// exactly those times.
     static func trajectory() -> Trajectory {
         let (window, area) = makeWindow()
-        defer { gtk_window_destroy(cgtk_window(window)) }
+        defer { gtk_window_destroy(unison_bench_window(window)) }
         let v0 = 2500.0
         let recorder = TrajectoryRecorder(clock: gtk_widget_get_frame_clock(area)!)
         let write: AdwAnimationTargetFunc = { value, data in
@@ -187,7 +186,7 @@ enum AdwaitaBenchmark {
         let target = adw_callback_animation_target_new(write, Unmanaged.passUnretained(recorder).toOpaque(), nil)
         let params = adw_spring_params_new_full(spring.damping, spring.mass, spring.stiffness)!
         let animation = adw_spring_animation_new(area, 0, 1000, params, target)!
-        adw_spring_animation_set_initial_velocity(cadw_spring_animation(animation), v0)
+        adw_spring_animation_set_initial_velocity(unison_bench_spring_animation(animation), v0)
         let startMilliseconds = gdk_frame_clock_get_frame_time(gtk_widget_get_frame_clock(area)) / 1000
         adw_animation_play(animation)
         GtkRuntime.iterate(timeout: 3) { adw_animation_get_state(animation) == ADW_ANIMATION_FINISHED }

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonBench
 import Foundation
 
 /// Measures a window's frames: the thread CPU time of each frame's update phase (where every
@@ -65,7 +65,7 @@ final class FrameProbe {
         }
         let release: GClosureNotify = { data, _ in Unmanaged<Box>.fromOpaque(data!).release() }
         handlers.append(
-            cgtk_signal_connect(
+            unison_bench_signal_connect(
                 UnsafeMutableRawPointer(clock), signal, unsafeBitCast(thunk, to: GCallback.self),
                 Unmanaged.passRetained(box).toOpaque(), release))
     }

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonBench
 import Foundation
 
 /// Writes the results: JSON, a Markdown table with the machine's description, and a plot.

@@ -1,4 +1,4 @@
-import CGtk
+import CUnisonBench
 import Foundation
 import Unison
 import UnisonGtk
@@ -18,8 +18,8 @@ enum WidgetsBenchmark {
     static func run(widgets count: Int = 1000, seconds: Double = 3) -> Result {
         let window = gtk_window_new()!
         let fixed = gtk_fixed_new()!
-        gtk_window_set_default_size(cgtk_window(window), 800, 600)
-        gtk_window_set_child(cgtk_window(window), fixed)
+        gtk_window_set_default_size(unison_bench_window(window), 800, 600)
+        gtk_window_set_child(unison_bench_window(window), fixed)
         var areas: [UnsafeMutablePointer<GtkWidget>] = []
         let paint: GtkDrawingAreaDrawFunc = { _, cr, _, _, _ in
             cairo_set_source_rgb(cr, 0.2, 0.45, 0.9)
@@ -28,14 +28,14 @@ enum WidgetsBenchmark {
         for i in 0..<count {
             let area = gtk_drawing_area_new()!
             gtk_widget_set_size_request(area, 14, 14)
-            gtk_drawing_area_set_draw_func(cgtk_drawing_area(area), paint, nil, nil)
-            gtk_fixed_put(cgtk_fixed(fixed), area, Double(20 * (i % 38)), Double(20 * (i / 38)))
+            gtk_drawing_area_set_draw_func(unison_bench_drawing_area(area), paint, nil, nil)
+            gtk_fixed_put(unison_bench_fixed(fixed), area, Double(20 * (i % 38)), Double(20 * (i / 38)))
             areas.append(area)
         }
-        gtk_window_present(cgtk_window(window))
+        gtk_window_present(unison_bench_window(window))
         GtkRuntime.iterate(timeout: 2) { gtk_widget_get_mapped(window) != 0 }
         GtkRuntime.iterate(timeout: 0.3)
-        defer { gtk_window_destroy(cgtk_window(window)) }
+        defer { gtk_window_destroy(unison_bench_window(window)) }
         // One clock (the window's) drives every widget: one tick callback per frame.
         let clock = GtkFrameClock.for(window)
         let animated = areas.map { AnimatedWidget($0, clock: clock) }

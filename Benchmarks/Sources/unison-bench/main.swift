@@ -1,5 +1,4 @@
-import CAdw
-import CGtk
+import CUnisonBench
 import Foundation
 
 // unison-bench [engine|gtk|all] [--quick] [--only KIND] [--count N]

@@ -65,7 +65,7 @@ public final class RepresentableHost<Representable: WidgetRepresentable> {
     public private(set) var representable: Representable
     public let widget: Representable.Widget
     /// How many times the update ran (including the first).
-    public private(set) var updateCount = 0
+    @_spi(Testing) public private(set) var updateCount = 0
     /// Detaches this host from the states it observes.
     private var releases: [@MainActor () -> Void] = []
 

@@ -1,0 +1,33 @@
+// C helpers for Unison's GTK examples, demo, tests and benchmarks (not the library): the GTK
+// macros and variadic functions they need, as inline helpers prefixed `unison_example_`.
+// Importing this module also brings GTK's own API (<gtk/gtk.h>).
+#ifndef UNISON_GTK_EXAMPLES_SHIM_H
+#define UNISON_GTK_EXAMPLES_SHIM_H
+
+#include <gtk/gtk.h>
+
+static const gboolean unison_example_true = TRUE;
+static const gboolean unison_example_false = FALSE;
+static const gboolean unison_example_source_continue = G_SOURCE_CONTINUE;
+
+static inline GtkWindow *unison_example_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkFixed *unison_example_fixed(gpointer p) { return GTK_FIXED(p); }
+static inline GtkBox *unison_example_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *unison_example_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkDrawingArea *unison_example_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
+static inline GtkRange *unison_example_range(gpointer p) { return GTK_RANGE(p); }
+static inline GtkScale *unison_example_scale(gpointer p) { return GTK_SCALE(p); }
+static inline GtkProgressBar *unison_example_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
+static inline GtkLevelBar *unison_example_level_bar(gpointer p) { return GTK_LEVEL_BAR(p); }
+static inline GtkCheckButton *unison_example_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
+static inline GtkScrolledWindow *unison_example_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkStack *unison_example_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkStackSidebar *unison_example_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
+static inline GApplication *unison_example_gapplication(gpointer p) { return G_APPLICATION(p); }
+
+static inline gulong unison_example_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                                   gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+#endif

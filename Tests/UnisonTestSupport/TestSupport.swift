@@ -1,0 +1,96 @@
+import Foundation
+import Unison
+
+// What Unison's test targets share: seeded random numbers, tolerances with their sources, and
+// fixtures used by more than one target.
+
+// MARK: Tolerances
+
+/// Two evaluations of the same formula or closed form, or of one and a hand-computed value: they
+/// differ only by rounding, a few ulps of values up to about 1e3 (1e-12 leaves orders of margin).
+public let rounding = 1e-12
+/// Values whose time went through sums of 1/60 s frame steps, CGFloat conversions or hundreds of
+/// operations: rounding grows with the operation count, so 1e-9.
+public let accumulatedRounding = 1e-9
+
+// MARK: Random numbers
+
+/// SplitMix64: a small seeded generator, so every run replays the same sequences.
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+// MARK: Clocks
+
+/// A clock whose frames the test presents at arbitrary times (backwards, huge jumps, or on
+/// another clock's time base): `now` comes from `time`, or from the last frame presented.
+@MainActor
+public final class ManualClock: FrameClock {
+    private let time: (@MainActor () -> TimeInterval)?
+    private var lastFrame: TimeInterval = 0
+    public private(set) var handler: (@MainActor (TimeInterval) -> Void)?
+
+    /// A clock whose `now` is the last frame's time, or `time()` when given.
+    public init(time: (@MainActor () -> TimeInterval)? = nil) { self.time = time }
+
+    public var now: TimeInterval {
+        get { time?() ?? lastFrame }
+        set { lastFrame = newValue }
+    }
+    public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) { self.handler = handler }
+    public func stopFrames() { handler = nil }
+
+    /// Presents a frame at `time` (and makes it `now`, unless `now` comes from elsewhere).
+    public func frame(at time: TimeInterval) {
+        lastFrame = time
+        handler?(time)
+    }
+}
+
+// MARK: Fixtures
+
+/// Lines recorded by completions and callbacks, in order.
+@MainActor
+public final class Log {
+    public var entries: [String] = []
+    public init() {}
+}
+
+/// A representable bead box: its lid opens and closes inside `context.animate`, and the
+/// completion logs "open" or "closed". `Box` is whatever holds the lid (a headless property or
+/// a GTK widget).
+public struct BeadBoxWrapper<Box>: WidgetRepresentable {
+    @Binding public var isOpen: Bool
+    public let make: @MainActor () -> Box
+    public let moveLid: @MainActor (Box, _ open: Bool) -> Void
+    public let log: Log
+
+    public init(
+        isOpen: Binding<Bool>, log: Log, make: @escaping @MainActor () -> Box,
+        moveLid: @escaping @MainActor (Box, Bool) -> Void
+    ) {
+        _isOpen = isOpen
+        self.log = log
+        self.make = make
+        self.moveLid = moveLid
+    }
+
+    public func makeWidget(context: RepresentableContext) -> Box { make() }
+
+    public func updateWidget(_ box: Box, context: RepresentableContext) {
+        let open = isOpen
+        context.animate {
+            moveLid(box, open)
+        } completion: {
+            log.entries.append(open ? "open" : "closed")
+        }
+    }
+}
