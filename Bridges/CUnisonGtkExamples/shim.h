@@ -8,7 +8,6 @@
 
 static const gboolean unison_example_true = TRUE;
 static const gboolean unison_example_false = FALSE;
-static const gboolean unison_example_source_continue = G_SOURCE_CONTINUE;
 
 static inline GtkWindow *unison_example_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkFixed *unison_example_fixed(gpointer p) { return GTK_FIXED(p); }
@@ -25,9 +24,5 @@ static inline GtkStack *unison_example_stack(gpointer p) { return GTK_STACK(p); 
 static inline GtkStackSidebar *unison_example_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
 static inline GApplication *unison_example_gapplication(gpointer p) { return G_APPLICATION(p); }
 
-static inline gulong unison_example_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
-                                                   gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
-}
 
 #endif

@@ -87,17 +87,11 @@ final class Retarget {
 
     func recordFrames(of widget: UnsafeMutablePointer<GtkWidget>) {
         let clock = gtk_widget_get_frame_clock(widget)!
-        let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { clock, data in
-            let me = Unmanaged<Retarget>.fromOpaque(data!).takeUnretainedValue()
+        GtkSignals.connect(clock, "after-paint") { [unowned self] in
             let t = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-            MainActor.assumeIsolated {
-                let p = me.card.positionProperty.presentationValue
-                me.frames.append((t, Double(p.x), Double(p.y)))
-            }
+            let p = self.card.positionProperty.presentationValue
+            self.frames.append((t, Double(p.x), Double(p.y)))
         }
-        _ = unison_example_signal_connect(
-            UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(thunk, to: GCallback.self),
-            Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     func cpuSeconds() -> Double {
@@ -110,11 +104,9 @@ final class Retarget {
 
 let retarget = MainActor.assumeIsolated { Retarget() }
 let app = gtk_application_new("dev.unison.Retarget", G_APPLICATION_NON_UNIQUE)!
-let onActivate: @convention(c) (gpointer?, gpointer?) -> Void = { app, _ in
-    MainActor.assumeIsolated { retarget.activate(app!.assumingMemoryBound(to: GtkApplication.self)) }
+_ = MainActor.assumeIsolated {
+    GtkSignals.connect(app, "activate") { retarget.activate(app) }
 }
-_ = unison_example_signal_connect(
-    UnsafeMutableRawPointer(app), "activate", unsafeBitCast(onActivate, to: GCallback.self), nil, nil)
 // A safety net: never hang a test run.
 _ = g_timeout_add_seconds(
     20,

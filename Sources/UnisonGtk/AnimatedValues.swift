@@ -14,8 +14,8 @@ public final class AnimatedAdjustment {
     public let value: AnimatableProperty<Double>
 
     /// `widget` supplies the frame clock (usually the scrolled window showing the adjustment).
-    public init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frameClockOf widget: UnsafeMutablePointer<GtkWidget>)
-    {
+    public init(_ adjustment: some GObjectPointer, frameClockOf widget: some GObjectPointer) {
+        let adjustment = adjustment.gObjectAddress.assumingMemoryBound(to: GtkAdjustment.self)
         let reference = ObjectReference(adjustment)
         value = AnimatableProperty(gtk_adjustment_get_value(adjustment), clock: GtkFrameClock.for(widget)) { v in
             guard let pointer = reference.pointer else { return }
@@ -29,7 +29,8 @@ public final class AnimatedAdjustment {
 public final class AnimatedRange {
     public let value: AnimatableProperty<Double>
 
-    public init(_ range: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+    public init(_ range: some GObjectPointer, clock: GtkFrameClock? = nil) {
+        let range = range.widgetPointer
         value = boundProperty(range, clock: clock, initial: gtk_range_get_value(unison_gtk_range(range))) { w, v in
             gtk_range_set_value(unison_gtk_range(w), v)
         }
@@ -41,7 +42,8 @@ public final class AnimatedRange {
 public final class AnimatedProgressBar {
     public let fraction: AnimatableProperty<Double>
 
-    public init(_ bar: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+    public init(_ bar: some GObjectPointer, clock: GtkFrameClock? = nil) {
+        let bar = bar.widgetPointer
         fraction = boundProperty(
             bar, clock: clock, initial: gtk_progress_bar_get_fraction(unison_gtk_progress_bar(bar))
         ) {
@@ -56,7 +58,8 @@ public final class AnimatedProgressBar {
 public final class AnimatedLevelBar {
     public let value: AnimatableProperty<Double>
 
-    public init(_ bar: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+    public init(_ bar: some GObjectPointer, clock: GtkFrameClock? = nil) {
+        let bar = bar.widgetPointer
         value = boundProperty(bar, clock: clock, initial: gtk_level_bar_get_value(unison_gtk_level_bar(bar))) { w, v in
             gtk_level_bar_set_value(unison_gtk_level_bar(w), v)
         }
@@ -80,9 +83,10 @@ public final class AnimatedDrawing<Value: Animatable> {
 
     /// `draw` receives the cairo context (`cairo_t *`), the area's size and the presented value.
     public init(
-        _ area: UnsafeMutablePointer<GtkWidget>, initial: Value, clock: GtkFrameClock? = nil,
+        _ area: some GObjectPointer, initial: Value, clock: GtkFrameClock? = nil,
         draw: @escaping @MainActor (OpaquePointer, Int, Int, Value) -> Void
     ) {
+        let area = area.widgetPointer
         let reference = ObjectReference(area)
         value = AnimatableProperty(initial, clock: clock ?? GtkFrameClock.for(area)) { _ in
             guard let pointer = reference.pointer else { return }
@@ -92,16 +96,16 @@ public final class AnimatedDrawing<Value: Animatable> {
         // The draw function (owned by GTK, released with the area) holds this object, so the
         // drawing lives as long as its area, whether or not the caller keeps it. (It holds the
         // area only weakly: no cycle.)
-        let box = CallbackBox<Draw> { cr, width, height in
+        let body: Draw = { cr, width, height in
             self.drawCount += 1
             draw(cr, width, height, self.value.presentationValue)
         }
         let thunk: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
-            let box = CallbackBox<Draw>.from(data)
             guard let cr else { return }
-            MainActor.assumeIsolated { box.function(cr, Int(width), Int(height)) }
+            CallbackBox<Draw>.call(data) { $0(cr, Int(width), Int(height)) }
         }
-        gtk_drawing_area_set_draw_func(unison_gtk_drawing_area(area), thunk, box.retainedPointer(), releaseCallbackBox)
+        gtk_drawing_area_set_draw_func(
+            unison_gtk_drawing_area(area), thunk, CallbackBox.retained(body), releaseCallbackBox)
     }
 }
 

@@ -33,9 +33,9 @@ public final class AnimatedWidget {
     /// Pass a shared clock, such as the window's, when animating many widgets at once: one tick
     /// callback then drives them all. Hiding that clock's widget (rather than each widget)
     /// is then what ends their animations early.
-    public init(_ widget: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil) {
+    public init(_ widget: some GObjectPointer, clock: GtkFrameClock? = nil) {
         self.clock = clock ?? GtkFrameClock.for(widget)
-        reference = ObjectReference(widget)
+        reference = ObjectReference(widget.widgetPointer)
     }
 
     /// The widget, or nil once it has been finalized.
@@ -98,13 +98,18 @@ public final class AnimatedWidget {
         set { styled { positionProperty.value = newValue } }
     }
 
-    /// Size request in pixels (GTK's -1, "natural", reads as -1 and is kept when not animated).
+    /// Size request in pixels. GTK's -1 ("unset": the widget's own minimum) reads as -1. While
+    /// an animation moves it, a presented size below 0 (a spring overshooting towards 0) is
+    /// written as 0, never as a negative size; a negative model value is written as -1 (unset)
+    /// once the property rests there. The request is only a minimum: a widget is never
+    /// allocated less than its own minimum size.
     public var sizeRequest: CGSize {
         get { sizeRequestProperty.value }
         set { styled { sizeRequestProperty.value = newValue } }
     }
 
-    /// Margins in pixels.
+    /// Margins in pixels; GTK takes whole, non-negative pixels, so presented values are rounded
+    /// and values below 0 are written as 0.
     public var margins: EdgeInsets {
         get { marginsProperty.value }
         set { styled { marginsProperty.value = newValue } }
@@ -125,15 +130,18 @@ public final class AnimatedWidget {
         return AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
     }()
 
-    public private(set) lazy var sizeRequestProperty = property(
+    public private(set) lazy var sizeRequestProperty: AnimatableProperty<CGSize> = property(
         initial: { w -> CGSize in
             var width: Int32 = -1
             var height: Int32 = -1
             gtk_widget_get_size_request(w, &width, &height)
             return CGSize(width: Double(width), height: Double(height))
         }, fallback: CGSize(width: -1, height: -1)
-    ) { w, size in
-        gtk_widget_set_size_request(w, Self.pixels(size.width), Self.pixels(size.height))
+    ) { [weak self] w, size in
+        let resting = !(self?.sizeRequestProperty.isAnimating ?? false)
+        gtk_widget_set_size_request(
+            w, Self.sizeRequestPixels(size.width, resting: resting),
+            Self.sizeRequestPixels(size.height, resting: resting))
     }
 
     public private(set) lazy var marginsProperty = property(
@@ -198,8 +206,16 @@ public final class AnimatedWidget {
         return CGPoint(x: Double(m.4), y: Double(m.5))
     }
 
+    /// Whole pixels for GTK (non-finite: 0; the engine never presents one).
     static func pixels(_ value: Double) -> Int32 {
-        guard value.isFinite else { return -1 }
+        guard value.isFinite else { return 0 }
         return Int32(clamping: Int(value.rounded()))
+    }
+
+    /// A size request GTK accepts (`>= -1`): 0 or more while animating; -1 (unset) for a
+    /// negative value at rest.
+    static func sizeRequestPixels(_ value: Double, resting: Bool) -> Int32 {
+        if value < 0 { return resting ? -1 : 0 }
+        return max(0, pixels(value))
     }
 }

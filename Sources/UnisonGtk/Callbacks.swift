@@ -1,32 +1,48 @@
 import CUnisonGtk
 
-// Closures handed to GLib: each is boxed in a class, retained once for GLib, and released
-// by GLib's destroy notify, so a callback can never outlive its box nor run after the
-// object it was connected to is gone. One `@convention(c)` thunk per callback shape.
+// Closures handed to GLib: each is boxed in a class, retained once for GLib, and released by
+// GLib's destroy notify, so a callback can never outlive its box nor run after the object it was
+// connected to is gone. C function pointers cannot be generic, so each callback shape has its own
+// `@convention(c)` thunk; everything else (boxing, retaining, entering the main actor, releasing)
+// is here, once.
 
-/// A boxed Swift closure owned by GLib.
-final class CallbackBox<Function> {
+/// A boxed Swift closure owned by GLib. (Unchecked `Sendable`: GLib calls back on the main
+/// thread only, where the box is made, called and released.)
+final class CallbackBox<Function>: @unchecked Sendable {
     let function: Function
     init(_ function: Function) { self.function = function }
 
-    /// A +1 pointer for `user_data`; GLib releases it through `releaseCallbackBox`.
-    func retainedPointer() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
+    /// A +1 pointer to a new box for `function`, for `user_data`; GLib releases it through
+    /// `releaseCallbackBox` or `releaseSignalBox`.
+    static func retained(_ function: Function) -> gpointer {
+        Unmanaged.passRetained(CallbackBox(function)).toOpaque()
+    }
 
-    static func from(_ pointer: gpointer?) -> CallbackBox<Function> {
-        Unmanaged<CallbackBox<Function>>.fromOpaque(pointer!).takeUnretainedValue()
+    /// Calls the function boxed at `data` (a thunk's `user_data`) on the main actor: GLib calls
+    /// thunks on the main thread, where GTK runs.
+    static func call<Result: Sendable>(_ data: gpointer?, _ body: @MainActor (Function) -> Result) -> Result {
+        let box = Unmanaged<CallbackBox<Function>>.fromOpaque(data!).takeUnretainedValue()
+        return MainActor.assumeIsolated { body(box.function) }
     }
 }
 
-/// `GDestroyNotify` for every box.
+/// `GDestroyNotify` for every box (sources, tick callbacks, draw functions, qdata).
 let releaseCallbackBox: GDestroyNotify = { pointer in
     guard let pointer else { return }
     Unmanaged<AnyObject>.fromOpaque(pointer).release()
 }
 
-/// `GClosureNotify` (signal handlers) for every box.
+/// `GClosureNotify` for every box (signal handlers).
 let releaseSignalBox: GClosureNotify = { pointer, _ in
     guard let pointer else { return }
     Unmanaged<AnyObject>.fromOpaque(pointer).release()
+}
+
+/// Connects `function` to `signal` of `instance` through `thunk`, a C function of the signal's
+/// shape whose last argument is the box (`CallbackBox<Function>.call`). Returns the handler id.
+@MainActor
+func connect<Function>(_ instance: gpointer, _ signal: String, thunk: GCallback, _ function: Function) -> gulong {
+    unison_gtk_signal_connect(instance, signal, thunk, CallbackBox.retained(function), releaseSignalBox)
 }
 
 typealias VoidSignal = @MainActor () -> Void
@@ -36,24 +52,33 @@ typealias VoidSignal = @MainActor () -> Void
 @discardableResult
 func connectSignal(_ instance: gpointer, _ name: String, _ body: @escaping VoidSignal) -> gulong {
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-        let box = CallbackBox<VoidSignal>.from(data)
-        MainActor.assumeIsolated { box.function() }
+        CallbackBox<VoidSignal>.call(data) { $0() }
     }
-    return unison_gtk_signal_connect(
-        instance, name, unsafeBitCast(thunk, to: GCallback.self), CallbackBox(body).retainedPointer(), releaseSignalBox)
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
 }
+
+typealias PointSignal = @MainActor (Double, Double) -> Void
 
 /// Connects `body` to a signal of shape `void (*)(GObject *, double, double, gpointer)`
 /// (gesture begin/update/end with an offset or velocity).
-typealias PointSignal = @MainActor (Double, Double) -> Void
-
 @MainActor
 @discardableResult
 func connectPointSignal(_ instance: gpointer, _ name: String, _ body: @escaping PointSignal) -> gulong {
     let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
-        let box = CallbackBox<PointSignal>.from(data)
-        MainActor.assumeIsolated { box.function(x, y) }
+        CallbackBox<PointSignal>.call(data) { $0(x, y) }
     }
-    return unison_gtk_signal_connect(
-        instance, name, unsafeBitCast(thunk, to: GCallback.self), CallbackBox(body).retainedPointer(), releaseSignalBox)
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
+}
+
+typealias PressedSignal = @MainActor (Int, Double, Double) -> Void
+
+/// Connects `body` to a signal of shape `void (*)(GObject *, int, double, double, gpointer)`
+/// (`GtkGestureClick`'s `pressed` and `released`).
+@MainActor
+@discardableResult
+func connectPressedSignal(_ instance: gpointer, _ name: String, _ body: @escaping PressedSignal) -> gulong {
+    let thunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+        CallbackBox<PressedSignal>.call(data) { $0(Int(n), x, y) }
+    }
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
 }

@@ -21,6 +21,7 @@ import Unison
 ///
 /// Attach it to a stationary ancestor of what moves: GTK reports points in the coordinates
 /// of the widget the gesture is on, so a gesture on the moving widget would chase itself.
+/// The gesture lives as long as this object: releasing it removes its controller from the widget.
 @MainActor
 public final class DragGesture {
     /// One moment of a drag.
@@ -55,7 +56,8 @@ public final class DragGesture {
     private let reference: ObjectReference
     private let controller: OpaquePointer
 
-    public init(on widget: UnsafeMutablePointer<GtkWidget>) {
+    public init(on widget: some GObjectPointer) {
+        let widget = widget.widgetPointer
         reference = ObjectReference(widget)
         let gesture = UnsafeMutableRawPointer(gtk_gesture_drag_new()!)
         controller = OpaquePointer(gesture)
@@ -63,6 +65,10 @@ public final class DragGesture {
         connectPointSignal(gesture, "drag-update") { [weak self] x, y in self?.changed(x, y, ended: false) }
         connectPointSignal(gesture, "drag-end") { [weak self] x, y in self?.changed(x, y, ended: true) }
         gtk_widget_add_controller(widget, controller)
+    }
+
+    isolated deinit {
+        if let widget = reference.pointer { gtk_widget_remove_controller(unison_gtk_widget(widget), controller) }
     }
 
     /// The time of the event being handled, in seconds. The event's own timestamp (the X

@@ -11,7 +11,12 @@ import Unison
 ///
 /// Animations are skipped (values jump, completions fire) when the widget is not mapped or
 /// GTK's `gtk-enable-animations` setting is off; a widget unmapped or finalized mid-flight
-/// jumps to its end values, as libadwaita does.
+/// jumps to its end values, as libadwaita does. The completions waiting on those animations run
+/// at the next turn of the main loop, never inside GTK's unmap or finalize (the widget may be
+/// going away in the middle of the app's own code, such as a list mutation).
+///
+/// While everything on the clock waits out a `delay`, its tick callback is removed and a GLib
+/// timeout brings it back when the delay ends: a delayed animation does not keep GTK drawing.
 ///
 /// One clock serves each widget: ``for(_:)`` returns it.
 @MainActor
@@ -19,6 +24,8 @@ public final class GtkFrameClock: FrameClock {
     let widget: ObjectReference
     private var tickID: guint = 0
     private var handler: (@MainActor (TimeInterval) -> Void)?
+    /// The GLib timeout that ends a rest (`restFrames(until:)`), or 0.
+    private var wakeSource: guint = 0
 
     private init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         widget = ObjectReference(pointer)
@@ -29,6 +36,7 @@ public final class GtkFrameClock: FrameClock {
         widget.onFinalize { [weak self] in
             guard let self else { return }
             self.tickID = 0  // GTK dropped the tick callback with the widget
+            self.cancelWake()
             finishAnimations(on: self)
             self.handler = nil
         }
@@ -37,7 +45,8 @@ public final class GtkFrameClock: FrameClock {
     private static let quark = g_quark_from_static_string("unison-frame-clock")
 
     /// The clock of `widget`, created on first use and kept alive by the widget.
-    public static func `for`(_ widget: UnsafeMutablePointer<GtkWidget>) -> GtkFrameClock {
+    public static func `for`(_ widget: some GObjectPointer) -> GtkFrameClock {
+        let widget = widget.widgetPointer
         if let existing = g_object_get_qdata(unison_gtk_object(widget), quark) {
             return Unmanaged<GtkFrameClock>.fromOpaque(existing).takeUnretainedValue()
         }
@@ -70,6 +79,12 @@ public final class GtkFrameClock: FrameClock {
     private var anchorReal = 0.0
     private var anchorScaled = 0.0
 
+    /// Where the last ``timeScale`` change anchored the scaled time: at real time `real` (GDK's
+    /// monotonic seconds) the clock read `scaled`; since then it advances `timeScale` times as fast.
+    @_spi(Testing) public var timeScaleAnchor: (real: TimeInterval, scaled: TimeInterval) {
+        (anchorReal, anchorScaled)
+    }
+
     private func scaled(_ real: TimeInterval) -> TimeInterval {
         scale == 1 && anchorReal == anchorScaled ? real : anchorScaled + (real - anchorReal) * scale
     }
@@ -85,38 +100,71 @@ public final class GtkFrameClock: FrameClock {
 
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
         self.handler = handler
-        guard tickID == 0, let pointer = widget.pointer else { return }
-        typealias Tick = @MainActor (OpaquePointer?) -> Bool
-        let box = CallbackBox<Tick> { [weak self] frameClock in
-            guard let self, self.handler != nil, let frameClock else { return false }
-            self.present(frameClock)
-            return self.handler != nil
-        }
-        let thunk: GtkTickCallback = { _, frameClock, data in
-            let box = CallbackBox<Tick>.from(data)
-            return MainActor.assumeIsolated { box.function(frameClock) }
-                ? unison_gtk_source_continue : unison_gtk_source_remove
-        }
-        tickID = gtk_widget_add_tick_callback(
-            unison_gtk_widget(pointer), thunk, box.retainedPointer(), releaseCallbackBox)
+        cancelWake()
+        addTickCallback()
     }
 
     public func stopFrames() {
         handler = nil
-        // Inside our own tick, returning G_SOURCE_REMOVE removes the callback instead.
-        if tickID != 0, !isInTick, let pointer = widget.pointer {
+        cancelWake()
+        removeTickCallback()
+    }
+
+    /// Removes the tick callback (GTK's frame clock may stop) and adds it back at `time`.
+    public func restFrames(until time: TimeInterval) -> Bool {
+        guard handler != nil, widget.isAlive else { return false }
+        removeTickCallback()
+        cancelWake()
+        // `time` is on this clock's scaled time base; the timeout counts real seconds.
+        wakeSource = GtkRuntime.timeout(after: (time - now) / scale) { [weak self] in
+            guard let self else { return }
+            self.wakeSource = 0
+            if self.handler != nil { self.addTickCallback() }
+        }
+        return true
+    }
+
+    private func cancelWake() {
+        if wakeSource != 0 { g_source_remove(wakeSource) }
+        wakeSource = 0
+    }
+
+    private func addTickCallback() {
+        guard tickID == 0, let pointer = widget.pointer else { return }
+        typealias Tick = @MainActor (OpaquePointer?) -> Bool
+        let tick: Tick = { [weak self] frameClock in
+            guard let self, let frameClock else { return false }
+            return self.present(frameClock)
+        }
+        let thunk: GtkTickCallback = { _, frameClock, data in
+            CallbackBox<Tick>.call(data) { $0(frameClock) } ? unison_gtk_source_continue : unison_gtk_source_remove
+        }
+        tickID = gtk_widget_add_tick_callback(
+            unison_gtk_widget(pointer), thunk, CallbackBox.retained(tick), releaseCallbackBox)
+    }
+
+    private func removeTickCallback() {
+        guard tickID != 0 else { return }
+        if isInTick {
+            keepsTicking = false  // the tick returns G_SOURCE_REMOVE, which removes it
+        } else if let pointer = widget.pointer {
             gtk_widget_remove_tick_callback(unison_gtk_widget(pointer), tickID)
         }
         tickID = 0
     }
 
     private var isInTick = false
+    /// Cleared when the callback is removed from inside its own tick.
+    private var keepsTicking = true
 
-    private func present(_ frameClock: OpaquePointer) {
+    /// One tick: presents the frame; returns whether the tick callback stays.
+    private func present(_ frameClock: OpaquePointer) -> Bool {
+        guard handler != nil else { return false }
         let time = scaled(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
         isInTick = true
+        keepsTicking = true
         handler?(time)
         isInTick = false
-        if handler == nil { tickID = 0 }  // the tick returns false: GTK removes the callback
+        return keepsTicking
     }
 }

@@ -1,6 +1,7 @@
 import CUnisonGtk
 import Dispatch
 import Foundation
+import Unison
 
 /// Process-wide GTK set-up for Unison: initialisation, Swift concurrency inside the GLib
 /// main loop, and driving the loop by hand (tests, offline rendering).
@@ -16,7 +17,12 @@ public enum GtkRuntime {
         if let initialized { return initialized }
         let ok = gtk_init_check() != 0
         initialized = ok
-        if ok { installMainQueueBridge() }
+        if ok {
+            installMainQueueBridge()
+            // Completions deferred out of a release or a GTK signal run from a GLib source: at
+            // the next turn of the loop, whoever iterates it.
+            setNextTurnOfMainLoop { body in _ = timeout(after: 0, body) }
+        }
         return ok
     }
 
@@ -52,18 +58,28 @@ public enum GtkRuntime {
         return condition()
     }
 
-    /// Runs `body` once, `seconds` from now, from the GLib main loop (`g_timeout_add`), whoever
-    /// iterates it (an application, or a test driving the loop by hand).
+    /// Runs `body` once, `seconds` from now (rounded up to whole milliseconds; negative or NaN:
+    /// as soon as possible), from the GLib main loop (`g_timeout_add`), whoever iterates it (an
+    /// application, or a test driving the loop by hand). The Swift-concurrency alternative,
+    /// `Task { try await Task.sleep(...) }`, works too once ``initialize()`` installed the bridge.
+    ///
+    /// ```swift
+    /// GtkRuntime.after(2) { animate(.smooth) { banner.opacity = 0 } }   // auto-dismiss
+    /// ```
     public static func after(_ seconds: TimeInterval, _ body: @escaping @MainActor () -> Void) {
+        _ = timeout(after: seconds, body)
+    }
+
+    /// `after`, returning the GLib source id (for `g_source_remove`).
+    static func timeout(after seconds: TimeInterval, _ body: @escaping @MainActor () -> Void) -> guint {
         typealias Body = @MainActor () -> Void
-        let milliseconds = UInt32(clamping: Int((max(seconds, 0) * 1000).rounded()))
+        let milliseconds = seconds.isNaN ? 0 : UInt32(clamping: Int((max(seconds, 0) * 1000).rounded(.up)))
         let fire: GSourceFunc = { data in
-            let box = CallbackBox<Body>.from(data)
-            MainActor.assumeIsolated { box.function() }
+            CallbackBox<Body>.call(data) { $0() }
             return unison_gtk_source_remove
         }
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, milliseconds, fire, CallbackBox(body).retainedPointer(), releaseCallbackBox)
+        return g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds, fire, CallbackBox.retained(body), releaseCallbackBox)
     }
 
     /// GTK's `gtk-enable-animations` setting for the default display.

@@ -7,7 +7,9 @@ import Foundation
 /// ``afterNextPaint(of:_:)``); inside a tick callback the layout is dirty and nothing renders.
 @MainActor
 public enum WidgetRenderer {
-    /// A rendered image: `width × height` pixels, 4 bytes each (R, G, B, A), rows `stride` bytes apart.
+    /// A rendered image: `width × height` pixels, rows `stride` bytes apart, 4 bytes a pixel in
+    /// GDK's default memory format: B, G, R, A, premultiplied by alpha (on little-endian
+    /// machines). ``pixel(x:y:)`` reads straight RGBA from it.
     public struct Image: Sendable {
         public let width: Int
         public let height: Int
@@ -27,8 +29,10 @@ public enum WidgetRenderer {
         }
     }
 
-    /// Renders `widget` now, or returns nil if it has nothing to show yet.
-    public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+    /// Renders `widget` now to a new `GdkTexture`, or returns nil if it has nothing to show yet.
+    /// The caller owns the texture (+1) and releases it with `g_object_unref`.
+    public static func renderTexture(of widget: some GObjectPointer) -> OpaquePointer? {
+        let widget = widget.widgetPointer
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else {
             return nil
         }
@@ -47,8 +51,8 @@ public enum WidgetRenderer {
     }
 
     /// Renders `widget` to pixels.
-    public static func image(of widget: UnsafeMutablePointer<GtkWidget>) -> Image? {
-        guard let texture = render(widget) else { return nil }
+    public static func image(of widget: some GObjectPointer) -> Image? {
+        guard let texture = renderTexture(of: widget) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         let width = Int(gdk_texture_get_width(texture))
         let height = Int(gdk_texture_get_height(texture))
@@ -60,8 +64,8 @@ public enum WidgetRenderer {
 
     /// Renders `widget` to a PNG file; returns whether it was written.
     @discardableResult
-    public static func savePNG(of widget: UnsafeMutablePointer<GtkWidget>, to path: String) -> Bool {
-        guard let texture = render(widget) else { return false }
+    public static func savePNG(of widget: some GObjectPointer, to path: String) -> Bool {
+        guard let texture = renderTexture(of: widget) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         return gdk_texture_save_to_png(texture, path) != 0
     }
@@ -69,8 +73,9 @@ public enum WidgetRenderer {
     /// Calls `body` once, after the next frame of `widget`'s frame clock has been painted
     /// (the moment a render reflects that frame's values).
     public static func afterNextPaint(
-        of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void
+        of widget: some GObjectPointer, _ body: @escaping @MainActor () -> Void
     ) {
+        let widget = widget.widgetPointer
         guard let frameClock = gtk_widget_get_frame_clock(widget) else { return }
         let once = OnceBox()
         once.handler = connectSignal(UnsafeMutableRawPointer(frameClock), "after-paint") {

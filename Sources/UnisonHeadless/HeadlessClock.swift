@@ -26,6 +26,8 @@ public final class HeadlessClock: FrameClock {
 
     private var frameIndex = 0
     private var handler: (@MainActor (TimeInterval) -> Void)?
+    /// Frames before this time are not handed to the engine (it rests in a delay).
+    private var restingUntil = -Double.infinity
 
     /// A clock presenting `framesPerSecond` frames per second (non-finite or non-positive: 60).
     public init(framesPerSecond: Double = 60) {
@@ -34,18 +36,29 @@ public final class HeadlessClock: FrameClock {
 
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
         self.handler = handler
+        restingUntil = -.infinity
     }
 
     public func stopFrames() {
         handler = nil
+        restingUntil = -.infinity
+    }
+
+    /// Frames before `time` are still counted and move `now`, but the engine is not called for
+    /// them (nothing would change): the first frame at or after `time` resumes.
+    public func restFrames(until time: TimeInterval) -> Bool {
+        restingUntil = time
+        return true
     }
 
     /// True when nothing animates on this clock (no frames are wanted).
     public var isIdle: Bool { handler == nil }
 
     /// Moves time forward by `seconds`, presenting every frame due on the way. A negative
-    /// or NaN amount does nothing.
+    /// or NaN amount moves nothing. Either way this is a safe point: completions that became
+    /// due where they could not run (a property released mid-flight) run here.
     public func advance(by seconds: TimeInterval) {
+        defer { runDueCompletions() }
         guard seconds.isFinite, seconds > 0 else { return }
         let end = now + seconds
         while true {
@@ -58,8 +71,9 @@ public final class HeadlessClock: FrameClock {
         now = max(now, end)
     }
 
-    /// Presents the next `frames` frames.
+    /// Presents the next `frames` frames (a safe point, like ``advance(by:)``).
     public func advance(frames: Int) {
+        defer { runDueCompletions() }
         guard frames > 0 else { return }
         for _ in 0..<frames {
             frameIndex += 1
@@ -72,6 +86,7 @@ public final class HeadlessClock: FrameClock {
     /// Returns false if something still animates (for example `repeatForever`); never hangs.
     @discardableResult
     public func runUntilIdle(timeout: TimeInterval = 60) -> Bool {
+        runDueCompletions()  // a safe point even when nothing animates
         let limit = now + (timeout.isFinite ? max(timeout, 0) : 60)
         while !isIdle && now + 1 / framesPerSecond <= limit + 1e-12 {
             advance(frames: 1)
@@ -81,6 +96,8 @@ public final class HeadlessClock: FrameClock {
 
     private func present() {
         frameCount += 1
+        guard now >= restingUntil - 1e-12 else { return }
+        restingUntil = -.infinity
         handler?(now)
     }
 }

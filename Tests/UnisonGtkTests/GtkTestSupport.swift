@@ -32,6 +32,9 @@ final class TestWindow {
 
     init(width: Int32 = 320, height: Int32 = 240) throws {
         guard GtkRuntime.initialize() else { throw NoDisplay() }
+        // A GTK-CRITICAL is a bug (a value GTK does not accept, a dead object): make it abort
+        // the test run, with GLib's message, instead of scrolling by in the log.
+        _ = g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue))
         window = gtk_window_new()
         fixed = gtk_fixed_new()
         gtk_window_set_default_size(unison_example_window(window), width, height)
@@ -68,17 +71,10 @@ final class TestWindow {
     /// Calls `body(frameTime)` after every painted frame of this window until `stopRecording`.
     func record(_ body: @escaping @MainActor (TimeInterval) -> Void) {
         let frameClock = gtk_widget_get_frame_clock(window)!
-        let box = Box(body)
-        let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { clock, data in
-            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
-            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-            MainActor.assumeIsolated { box.body(time) }
-        }
-        let release: GClosureNotify = { data, _ in Unmanaged<Box>.fromOpaque(data!).release() }
         recorders.append(
-            unison_example_signal_connect(
-                UnsafeMutableRawPointer(frameClock), "after-paint", unsafeBitCast(thunk, to: GCallback.self),
-                Unmanaged.passRetained(box).toOpaque(), release))
+            GtkSignals.connect(frameClock, "after-paint") {
+                body(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
+            })
     }
 
     func stopRecording() {
@@ -96,10 +92,6 @@ final class TestWindow {
         settle(0.05)
     }
 
-    private final class Box {
-        let body: @MainActor (TimeInterval) -> Void
-        init(_ body: @escaping @MainActor (TimeInterval) -> Void) { self.body = body }
-    }
 }
 
 /// Runs the GTK loop until `property` stops animating (at most `timeout` seconds).

@@ -40,5 +40,5 @@ public func animate(_ style: AnimationStyle, changes: () -> Void, completion: (@
 public func withAnimationStyle<Result>(_ style: AnimationStyle, _ body: () throws -> Result) rethrows -> Result {
     guard style.choosesAnimation else { return try body() }
     return try withTransaction(
-        style.transaction(over: Transaction.current), linkedTo: TransactionScope.stack.last?.group, body)
+        style.transaction(over: Transaction.current), linkedTo: Engine.currentGroup, body)
 }

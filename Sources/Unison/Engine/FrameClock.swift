@@ -27,8 +27,15 @@ public protocol FrameClock: AnyObject {
     /// Whether changes on this clock may animate (false: the toolkit asks for no motion,
     /// so animated changes jump and complete at once). Defaults to true.
     var animationsEnabled: Bool { get }
+    /// Lets the frames pause until `time` (on this clock's time base), then resume with the
+    /// handler `startFrames` gave, unless `stopFrames` or `startFrames` comes first. The engine
+    /// asks when everything on the clock rests in a `delay`, so a delayed animation does not keep
+    /// a toolkit's frame clock busy. Returns false when the clock cannot pause (frames go on);
+    /// that is the default.
+    func restFrames(until time: TimeInterval) -> Bool
 }
 
 extension FrameClock {
     public var animationsEnabled: Bool { true }
+    public func restFrames(until time: TimeInterval) -> Bool { false }
 }

@@ -18,12 +18,11 @@ final class FrameDriver {
         /// pass at the end of the frame, instead of one swap-removal each.
         var isPresenting = false
         var needsCompaction = false
+        /// The clock sleeps until a delay ends (`FrameClock.restFrames(until:)`).
+        var isResting = false
     }
 
     private let roster: UnsafeMutablePointer<Roster>
-
-    /// True while any driver is inside a frame (completions wait for its end).
-    static var isPresentingFrame = false
 
     private init(clock: any FrameClock) {
         self.clock = clock
@@ -36,28 +35,41 @@ final class FrameDriver {
         roster.deallocate()
     }
 
-    private static var drivers: [ObjectIdentifier: Weak] = [:]
-
-    private struct Weak { weak var driver: FrameDriver? }
-
     /// The driver of `clock`, shared by every property on it.
     static func driver(for clock: any FrameClock) -> FrameDriver {
-        let key = ObjectIdentifier(clock)
-        if let driver = drivers[key]?.driver, driver.clock === clock { return driver }
+        if let driver = existingDriver(for: clock) { return driver }
         let driver = FrameDriver(clock: clock)
-        drivers[key] = Weak(driver: driver)
+        // Entries of clocks that went away are dropped whenever the table has doubled since the
+        // last pruning: amortised O(1) per driver created, and the table stays O(live clocks).
+        if Engine.drivers.count >= 2 * max(Engine.driversAfterPruning, 8) {
+            Engine.drivers = Engine.drivers.filter { $0.value.driver != nil }
+            Engine.driversAfterPruning = Engine.drivers.count
+        }
+        Engine.drivers[ObjectIdentifier(clock)] = Engine.WeakDriver(driver: driver)
+        return driver
+    }
+
+    /// The driver already serving `clock`, if any.
+    static func existingDriver(for clock: any FrameClock) -> FrameDriver? {
+        guard let driver = Engine.drivers[ObjectIdentifier(clock)]?.driver, driver.clock === clock else { return nil }
         return driver
     }
 
     /// Frame times never run backwards for an animation, whatever the clock reports.
     var now: TimeInterval { max(clock.now, roster.pointee.lastFrameTime) }
 
+    var isIdle: Bool { roster.pointee.active.isEmpty }
+
+    /// Adds `core` to the frame (if it is not there) and makes sure frames come: a clock that
+    /// is stopped starts, a clock resting until a delay ends wakes up.
     func activate(_ core: PropertyCore) {
-        guard core.slot.pointee < 0 else { return }
-        core.slot.pointee = roster.pointee.active.count
-        roster.pointee.active.append(core)
-        if !roster.pointee.isRunning {
+        if core.slot.pointee < 0 {
+            core.slot.pointee = roster.pointee.active.count
+            roster.pointee.active.append(core)
+        }
+        if !roster.pointee.isRunning || roster.pointee.isResting {
             roster.pointee.isRunning = true
+            roster.pointee.isResting = false
             clock.startFrames { [unowned self] time in self.present(at: time) }
         }
     }
@@ -82,21 +94,15 @@ final class FrameDriver {
     private func stopIfIdle() {
         if roster.pointee.active.isEmpty && roster.pointee.isRunning {
             roster.pointee.isRunning = false
+            roster.pointee.isResting = false
             clock.stopFrames()
         }
     }
 
-    var isIdle: Bool { roster.pointee.active.isEmpty }
-
-    /// The driver already serving `clock`, if any.
-    static func existingDriver(for clock: any FrameClock) -> FrameDriver? {
-        guard let driver = drivers[ObjectIdentifier(clock)]?.driver, driver.clock === clock else { return nil }
-        return driver
-    }
-
-    /// Ends every animation on this clock now (values jump to their model values; completions fire).
+    /// Ends every animation on this clock now (values jump to their model values); the
+    /// completions that become due wait for the next safe point.
     func finishAll() {
-        for core in roster.pointee.active { core.finishNow() }
+        for core in roster.pointee.active { core.finishWithoutCompleting() }
     }
 
     /// Drops the cores that stopped during a frame, in one pass: a core stays where its slot
@@ -117,29 +123,45 @@ final class FrameDriver {
         roster.pointee.active.removeLast(count - write)
     }
 
+    /// How far ahead every property must be resting before the clock is let sleep: shorter
+    /// rests are not worth stopping and restarting a toolkit's frame clock for.
+    static let minimumRest: TimeInterval = 0.05
+
     /// Presents one frame: every active property evaluates and applies its value at `time`;
-    /// completions that became due run afterwards, in order.
+    /// completions that became due run afterwards, in order. When every property is resting
+    /// (inside a `delay`), the clock sleeps until the first one moves again.
     func present(at time: TimeInterval) {
         let frameTime = time.isNaN ? roster.pointee.lastFrameTime : max(time, roster.pointee.lastFrameTime)
         roster.pointee.lastFrameTime = frameTime
-        let outer = Self.isPresentingFrame
-        Self.isPresentingFrame = true
+        let outer = Engine.isPresentingFrame
+        Engine.isPresentingFrame = true
         roster.pointee.isPresenting = true
+        var wake = Double.infinity
         var index = 0
         while index < roster.pointee.active.count {
             let core = roster.pointee.active[index]
             // A core stopped (or re-added elsewhere) earlier in this frame has a different slot.
-            if core.slot.pointee == index, !core.tick(at: frameTime) {
-                core.slot.pointee = -1
-                roster.pointee.needsCompaction = true
+            if core.slot.pointee == index {
+                let next = core.tick(at: frameTime)
+                if next == .infinity {
+                    core.slot.pointee = -1
+                    roster.pointee.needsCompaction = true
+                } else if next < wake {
+                    wake = next
+                }
             }
             index += 1
         }
         roster.pointee.isPresenting = false
         if roster.pointee.needsCompaction { compact() }
-        Self.isPresentingFrame = outer
+        Engine.isPresentingFrame = outer
         if !outer { CompletionQueue.flush() }
         stopIfIdle()
+        if roster.pointee.isRunning, !roster.pointee.isResting, wake != .infinity,
+            wake - frameTime > Self.minimumRest, clock.restFrames(until: wake)
+        {
+            roster.pointee.isResting = true
+        }
     }
 }
 
@@ -157,16 +179,20 @@ class PropertyCore {
         slot.pointee = -1
     }
 
-    /// Advances to `time`; returns false once the property needs no more frames.
-    func tick(at time: TimeInterval) -> Bool { false }
+    /// Advances to `time`; returns the time of the next frame the property needs: `time` for
+    /// the next one, a later time when it rests until then, `.infinity` when it is done.
+    func tick(at time: TimeInterval) -> TimeInterval { .infinity }
 
-    /// Jumps to the model value, ending every animation (their completions fire).
-    func finishNow() {}
+    /// Jumps to the model value, ending every animation; their completions wait for the next
+    /// safe point.
+    func finishWithoutCompleting() {}
 }
 
-/// Ends every animation running on `clock` at once: each property jumps to its model value
-/// and the completions waiting on those animations fire. Toolkit adapters call this when a
-/// widget is hidden or destroyed mid-flight (libadwaita does the same).
+/// Ends every animation running on `clock` at once: each property jumps to its model value.
+/// The completions waiting on those animations run at the next safe point (the next frame,
+/// transaction or property set, or the next turn of the main loop), never inside this call:
+/// toolkit adapters call it from signals such as a widget's unmap or finalization, which can
+/// happen in the middle of the user's own code (libadwaita ends its animations there too).
 @MainActor
 public func finishAnimations(on clock: any FrameClock) {
     FrameDriver.existingDriver(for: clock)?.finishAll()

@@ -47,7 +47,7 @@ public struct RepresentableContext {
         scoped.completions = []
         if let completion { scoped.addAnimationCompletion(completion) }
         // The enclosing transaction's completions wait for these animations too.
-        withTransaction(scoped, linkedTo: TransactionScope.stack.last?.group, changes)
+        withTransaction(scoped, linkedTo: Engine.currentGroup, changes)
     }
 }
 

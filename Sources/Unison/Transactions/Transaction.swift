@@ -41,7 +41,7 @@ public struct Transaction {
     /// The transaction of the innermost `withTransaction`/`withAnimation` running now,
     /// or an empty (unanimated) transaction outside any.
     @MainActor public static var current: Transaction {
-        TransactionScope.stack.last?.transaction ?? Transaction()
+        Engine.openTransactions.last?.transaction ?? Transaction()
     }
 }
 

@@ -13,11 +13,11 @@ func withTransaction<Result>(
     _ transaction: Transaction, linkedTo parent: TransactionGroup?, _ body: () throws -> Result
 ) rethrows -> Result {
     let group = TransactionGroup(transaction, parent: parent)
-    TransactionScope.stack.append(TransactionScope(transaction: transaction, group: group))
+    Engine.openTransactions.append(TransactionScope(transaction: transaction, group: group))
     defer {
-        TransactionScope.stack.removeLast()
+        Engine.openTransactions.removeLast()
         group.closeScope()
-        if CompletionQueue.canFlushNow { CompletionQueue.flush() }
+        Engine.endOfSafePoint()
     }
     return try body()
 }
@@ -62,10 +62,8 @@ func animatedTransaction(_ animation: Animation?) -> Transaction {
     return transaction
 }
 
-/// One open `withTransaction` body.
+/// One open `withTransaction` body (``Engine/openTransactions`` holds them).
 struct TransactionScope {
     let transaction: Transaction
     let group: TransactionGroup
-
-    @MainActor static var stack: [TransactionScope] = []
 }

@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+
+/// The engine's process-wide state, all of it in one place, and its one notion of a *safe
+/// point*: a moment when no engine code is on the stack and the user's code called us from the
+/// top (the end of an outermost `withTransaction` body, of a frame, or of a property set), so
+/// completions may run there.
+///
+/// Everything here is main-actor state; nothing else in `Unison` is global and mutable.
+@MainActor
+enum Engine {
+    // MARK: State
+
+    /// The open `withTransaction` bodies, innermost last.
+    static var openTransactions: [TransactionScope] = []
+    /// True while any driver is inside a frame (completions wait for its end).
+    static var isPresentingFrame = false
+    /// The driver of each clock, held weakly (a driver lives as long as a property uses it).
+    static var drivers: [ObjectIdentifier: WeakDriver] = [:]
+    /// `drivers.count` after the last pruning of dead entries.
+    static var driversAfterPruning = 0
+
+    /// Completions that are due and wait for a safe point, in the order they became due.
+    static var pendingCompletions: [@MainActor () -> Void] = []
+    static var isFlushingCompletions = false
+    /// How deep inline completions are nested now.
+    static var inlineCompletionDepth = 0
+    /// Whether a turn of the main loop has been asked to run the pending completions.
+    static var isSafePointScheduled = false
+    /// Runs `body` at the next turn of the main loop. The main dispatch queue by default; a
+    /// toolkit adapter whose loop owns the main thread installs its own (UnisonGtk: a GLib
+    /// source), so the hop happens even while a synchronous main-actor job is running the loop.
+    static var nextTurnOfMainLoop: @MainActor (@escaping @MainActor () -> Void) -> Void = { body in
+        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+    }
+
+    struct WeakDriver { weak var driver: FrameDriver? }
+
+    // MARK: Safe points
+
+    /// The innermost open transaction's group, if any.
+    static var currentGroup: TransactionGroup? { openTransactions.last?.group }
+
+    /// Whether it is safe to run completions now: no transaction body, no frame and no inline
+    /// completion is running (only the outermost level of a completion chain flushes).
+    static var isAtSafePoint: Bool {
+        openTransactions.isEmpty && !isPresentingFrame && inlineCompletionDepth == 0
+    }
+
+    /// Called where engine work that the user started returns to the user (the end of a
+    /// transaction body, a frame, a property set): runs the completions that are due, if this
+    /// is a safe point.
+    static func endOfSafePoint() {
+        if isAtSafePoint { CompletionQueue.flush() }
+    }
+
+    /// Completions became due where the user's code may be in the middle of something (a
+    /// release or `deinit`, a toolkit signal such as unmap or finalize): they wait for the next
+    /// safe point, which is the next frame, transaction or property set, or the next turn of the
+    /// main loop (a main-queue hop), whichever comes first. Never runs anything itself.
+    static func deferCompletions() {
+        guard !pendingCompletions.isEmpty, !isSafePointScheduled else { return }
+        isSafePointScheduled = true
+        nextTurnOfMainLoop {
+            isSafePointScheduled = false
+            endOfSafePoint()
+        }
+    }
+}
+
+/// Runs the completions that are due now if this is a safe point. Clocks call it where time
+/// moves by the user's request (``HeadlessClock``'s `advance`), so completions deferred from a
+/// release run there even when no frame is presented.
+@MainActor
+package func runDueCompletions() {
+    Engine.endOfSafePoint()
+}
+
+/// Installs how the engine reaches the next turn of the main loop (``Engine/nextTurnOfMainLoop``):
+/// toolkit adapters whose loop owns the main thread call it once at start-up.
+@MainActor
+package func setNextTurnOfMainLoop(_ hop: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void) {
+    Engine.nextTurnOfMainLoop = hop
+}

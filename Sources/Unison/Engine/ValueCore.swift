@@ -1,0 +1,108 @@
+import Foundation
+
+/// The engine side of one property: the clock's driver, the apply closure and the state.
+@MainActor
+class ValueCore<Value: Animatable>: PropertyCore {
+    typealias V = Value.AnimatableData
+
+    let driver: FrameDriver
+    let apply: @MainActor (Value) -> Void
+    /// All mutable engine state, in one struct behind a pointer this core owns.
+    ///
+    /// A class's stored properties are checked for exclusive access at run time on every
+    /// access (about 120 instructions per frame and property, a third of the frame path).
+    /// Here the state is only touched on the main actor, the engine never overlaps its own
+    /// accesses, and `apply` (user code, which may read the property) runs after the frame's
+    /// access has ended, so the check would never fire: the pointer skips it.
+    private let storage: UnsafeMutablePointer<ValueState<Value>>
+
+    var state: ValueState<Value> {
+        _read { yield storage.pointee }
+        _modify { yield &storage.pointee }
+    }
+
+    required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
+        self.driver = driver
+        self.apply = apply
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: ValueState(value))
+        let slotOffset = MemoryLayout<ValueState<Value>>.offset(of: \ValueState<Value>.driverSlot)!
+        super.init(slot: (UnsafeMutableRawPointer(storage) + slotOffset).assumingMemoryBound(to: Int.self))
+    }
+
+    isolated deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    // MARK: Changes the user makes
+
+    final func set(_ newValue: Value) {
+        let data = newValue.animatableData
+        guard isFiniteVector(data) else { return }
+        let group = Engine.currentGroup
+        if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
+        state.model = newValue
+        if let group, group.isAnimated, driver.clock.animationsEnabled {
+            let currentTarget = state.entries.last?.target ?? state.base
+            if data != currentTarget {
+                state.start(in: group, to: data, now: driver.now)
+                driver.activate(self)
+            } else if state.entries.isEmpty {
+                jump(to: newValue)
+            }
+        } else {
+            jump(to: newValue)
+        }
+        Engine.endOfSafePoint()
+    }
+
+    final func handOff(velocity: V) {
+        guard isFiniteVector(velocity) else { return }
+        state.handedOffVelocity = velocity
+    }
+
+    /// Jumps to the model value (the user asked): completions run before this returns.
+    final func finish() {
+        finishWithoutCompleting()
+        Engine.endOfSafePoint()
+    }
+
+    final func velocity() -> V { state.velocity(at: driver.now) }
+
+    // MARK: Changes the engine or a toolkit makes
+
+    /// Jumps to the model value; the completions that become due wait for the next safe point
+    /// (this runs from toolkit signals such as unmap and finalize).
+    override func finishWithoutCompleting() {
+        guard !state.entries.isEmpty || !state.deadlines.isEmpty else { return }
+        jump(to: state.model)
+        Engine.deferCompletions()
+    }
+
+    /// The property was released: its animations end without another frame, and the
+    /// completions waiting on them run at the next safe point, never inside the release.
+    final func release() {
+        state.cancelAnimations()
+        driver.deactivate(self)
+        Engine.deferCompletions()
+    }
+
+    private final func jump(to newValue: Value) {
+        state.cancelAnimations()
+        state.base = newValue.animatableData
+        state.presented = newValue
+        apply(newValue)
+        driver.deactivate(self)
+    }
+
+    // MARK: Frames
+
+    /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
+    /// override calls this with the type known, so it is compiled specialised.
+    override func tick(at time: TimeInterval) -> TimeInterval {
+        let (nextFrame, presented) = state.advance(to: time)
+        if let presented { apply(presented) }
+        return nextFrame
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+// A property's running animations form a chain: each entry animates from the value of
+// everything before it towards its own target,
+// `out_i(t) = out_(i−1)(t) + A_i(V_i − out_(i−1)(t), t − t_i)` (animation-semantics §5).
+// Two functions walk the chain: `commitFrame` presents a frame (start times are fixed, pending
+// takeovers hand off, finished entries retire); `sample` only asks where the chain is at a
+// time. Both use `step` for one entry's motion and `takeover` for a handoff.
+
+extension ValueState {
+    /// One entry's contribution.
+    struct Step {
+        /// The value of the chain up to and including this entry.
+        var out: V
+        /// Its exact velocity, or nil when an entry so far cannot say (a custom animation).
+        var velocity: V?
+        var finished: Bool
+        var logicallyComplete: Bool
+    }
+
+    /// Evaluates `entry` `elapsed` seconds after its start, on top of the chain before it (at
+    /// value `out`, moving at `velocity`). Only a custom animation's context changes.
+    static func step(_ entry: inout Entry, out: V, velocity: V?, elapsed: TimeInterval) -> Step {
+        let change = entry.target - out
+        var result = Step(out: out, velocity: nil, finished: false, logicallyComplete: false)
+        let offset: V
+        if entry.usesSharedSample {
+            let sample = entry.group.sample(elapsed: elapsed)
+            let v0 = entry.initialVelocity
+            result.logicallyComplete = sample.logicallyComplete
+            if v0 == .zero {
+                offset = change.scaled(by: sample.a)
+                result.finished = sample.finished
+                if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + change.scaled(by: sample.da) }
+            } else {
+                offset = change.scaled(by: sample.a) + v0.scaled(by: sample.b)
+                let own = change.scaled(by: sample.da) + v0.scaled(by: sample.db)
+                result.finished =
+                    entry.animation.storage.mergingSpring?.isSettled(
+                        change: change, initialVelocity: v0, offset: offset, velocity: own) ?? sample.finished
+                if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + own }
+            }
+        } else {
+            let animated = entry.animation.animate(value: change, time: elapsed, context: &entry.context)
+            // A custom animation that returns a non-finite value is treated as finished.
+            result.finished = animated.map { !isFiniteVector($0) } ?? true
+            offset = result.finished ? change : animated!
+            result.logicallyComplete = entry.context.isLogicallyComplete
+        }
+        if result.finished {
+            result.out = entry.target
+            result.velocity = .zero
+        } else {
+            result.out = out + offset
+        }
+        return result
+    }
+
+    /// `entry`, a pending takeover, starting from a chain at `value` moving at `velocity`: it
+    /// inherits that velocity (or the one handed to the property explicitly).
+    static func takeover(_ entry: Entry, velocity: V) -> Entry {
+        var successor = entry
+        successor.pendingMerge = false
+        let inherited = successor.explicitVelocity ?? velocity
+        successor.initialVelocity = inherited
+        successor.context.state[SpringVelocityKey<V>.self] = inherited
+        return successor
+    }
+
+    /// Where the chain before a takeover at `index` is at the takeover's `start`: the running
+    /// sum when that is now and its velocity is exact, otherwise sampled at `start`.
+    static func handoffState(
+        _ entries: [Entry], before index: Int, base: V, at start: TimeInterval, now time: TimeInterval,
+        running: (out: V, velocity: V?)
+    ) -> (value: V, velocity: V) {
+        if start == time, let velocity = running.velocity { return (running.out, velocity) }
+        return sample(Array(entries[0..<index]), base: base, at: start)
+    }
+
+    // MARK: Presenting a frame
+
+    /// Presents a frame at `time`: returns the chain's value, and leaves `entries` with only
+    /// the animations still running (`base` where the first of them starts).
+    ///
+    /// - Complexity: O(entries); for the usual single entry a handful of vector operations.
+    static func commitFrame(
+        _ entries: inout [Entry], base: inout V, deadlines: inout [LogicalDeadline], at time: TimeInterval
+    ) -> V {
+        var out = base
+        var velocity: V? = .zero
+        var index = 0
+        while index < entries.count {
+            // The first frame after a change fixes its transaction's start time.
+            let start = entries[index].group.start(at: time)
+            if entries[index].pendingMerge {
+                // Hand off: the takeover starts from the state of everything before it at its start.
+                let (value, inherited) = handoffState(
+                    entries, before: index, base: base, at: start, now: time, running: (out, velocity))
+                var successor = takeover(entries[index], velocity: inherited)
+                for old in 0..<index { merge(&entries[old], into: &successor, deadlines: &deadlines) }
+                entries.removeFirst(index)
+                entries[0] = successor
+                (base, out, velocity, index) = (value, value, .zero, 0)
+                continue
+            }
+            let step = step(&entries[index], out: out, velocity: velocity, elapsed: max(0, time - start))
+            (out, velocity) = (step.out, step.velocity)
+            if (step.logicallyComplete || step.finished) && !entries[index].isLogicallyComplete {
+                entries[index].isLogicallyComplete = true
+                entries[index].group.animationLogicallyCompleted()
+            }
+            if step.finished {
+                // It now shows its full target, so every entry up to it is done.
+                for old in 0..<index { retire(&entries[old], completing: false, deadlines: &deadlines) }
+                retire(&entries[index], completing: true, deadlines: &deadlines)
+                // Keep the buffer when emptying: freeing it would cost a frame that finishes
+                // many animations more than a steady frame (and the next animation reuses it).
+                if index + 1 == entries.count {
+                    entries.removeAll(keepingCapacity: true)
+                } else {
+                    entries.removeFirst(index + 1)
+                }
+                base = out
+                index = 0
+                continue
+            }
+            index += 1
+        }
+        return out
+    }
+
+    // MARK: Sampling without presenting
+
+    /// The chain's value and velocity at `time`, changing nothing. The velocity is exact when
+    /// every entry gives one (built-in animations), otherwise a 1 ms backward difference.
+    static func sample(_ entries: [Entry], base: V, at time: TimeInterval) -> (value: V, velocity: V) {
+        let (value, exact) = evaluate(entries, base: base, at: time)
+        if let exact { return (value, exact) }
+        let h = 1e-3
+        return (value, (value - evaluate(entries, base: base, at: time - h).value).scaled(by: 1 / h))
+    }
+
+    /// The chain at `time` as a frame would show it, on copies: an entry whose transaction has
+    /// not started yet is at its own time 0, and a takeover not yet started shows what it takes over.
+    private static func evaluate(_ chain: [Entry], base chainBase: V, at time: TimeInterval) -> (value: V, velocity: V?)
+    {
+        var entries = chain
+        var base = chainBase
+        var out = base
+        var velocity: V? = .zero
+        var index = 0
+        while index < entries.count {
+            let started = entries[index].group.startTime
+            if entries[index].pendingMerge {
+                guard let start = started else {
+                    index += 1
+                    continue
+                }
+                let (value, inherited) = handoffState(
+                    entries, before: index, base: base, at: start, now: time, running: (out, velocity))
+                entries[index] = takeover(entries[index], velocity: inherited)
+                entries.removeFirst(index)
+                (base, out, velocity, index) = (value, value, .zero, 0)
+                continue
+            }
+            let step = step(&entries[index], out: out, velocity: velocity, elapsed: max(0, time - (started ?? time)))
+            (out, velocity) = (step.out, step.velocity)
+            index += 1
+        }
+        return (out, velocity)
+    }
+}

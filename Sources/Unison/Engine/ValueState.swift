@@ -1,0 +1,183 @@
+import Foundation
+
+/// The mutable engine state of one property, and what happens to it on a frame.
+@MainActor
+struct ValueState<Value: Animatable> {
+    typealias V = Value.AnimatableData
+    typealias Entry = AnimationEntry<V>
+
+    /// The core's index in its driver's active list (`PropertyCore.slot` points here).
+    var driverSlot = -1
+    var model: Value
+    var presented: Value
+    /// `out_0`: where the oldest running animation started (or the value, when idle).
+    var base: V
+    var entries: [Entry] = []
+    var deadlines: [LogicalDeadline] = []
+    var tracker = VelocityTracker<V>()
+    var handedOffVelocity: V?
+    /// The entry that finished last, kept so that destroying it (releasing its transaction) is
+    /// not part of the frame in which thousands of animations end together.
+    private var finished: Entry?
+
+    init(_ value: Value) {
+        model = value
+        presented = value
+        base = value.animatableData
+        // Allocated now, next to the property's other state, rather than at its first animation
+        // (by then far away in memory): a frame then touches a few adjacent cache lines per
+        // property, which matters in a toolkit process where they are cold at every frame.
+        entries.reserveCapacity(1)
+    }
+
+    // MARK: Starting and ending
+
+    /// Starts an animation of `group` towards `target`, taking over or combining with the
+    /// running ones (animation-semantics §5).
+    mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval) {
+        let animation = group.animation!
+        finished = nil
+        var entry = Entry(target: target, group: group)
+        group.registerAnimation()
+        if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
+            // Two takeovers before a frame: the newer one replaces the pending one directly.
+            entries.removeLast()
+            Self.merge(&last, into: &entry, deadlines: &deadlines)
+        }
+        if let last = entries.last {
+            var context = last.context
+            let elapsed = max(0, now - (last.group.startTime ?? now))
+            let change = last.target - base
+            if animation.shouldMerge(previous: last.animation, value: change, time: elapsed, context: &context) {
+                entry.context = context
+                entry.pendingMerge = true
+                if context.state[SpringBlendKey.self] != nil { entry.usesSharedSample = false }
+                entry.explicitVelocity = handedOffVelocity
+            }
+        } else if animation.storage.mergingSpring != nil {
+            let velocity = handedOffVelocity ?? tracker.velocity(at: now)
+            entry.initialVelocity = velocity
+            if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
+        }
+        handedOffVelocity = nil
+        tracker.reset()
+        entries.append(entry)
+    }
+
+    /// Ends every animation and pending deadline now; every completion becomes due, once.
+    mutating func cancelAnimations() {
+        for index in entries.indices { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
+        entries.removeAll()
+        for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
+        deadlines.removeAll()
+    }
+
+    // MARK: Frames
+
+    /// One frame: the time of the next frame this property needs (`time` itself: the next one;
+    /// later: it rests until then; `.infinity`: none) and the value to apply, if any.
+    ///
+    /// - Complexity: O(entries). The usual case (one started built-in animation without an
+    ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
+    ///   and does one multiply-add: `base + (target − base)·a`.
+    mutating func advance(to time: TimeInterval) -> (nextFrame: TimeInterval, presented: Value?) {
+        if entries.count == 1, deadlines.isEmpty, let (sample, start) = steadySample(at: time) {
+            if !sample.finished {
+                presented.animatableData = base + (entries[0].target - base).scaled(by: sample.a)
+                return (start + sample.restsUntil > time ? start + sample.restsUntil : time, presented)
+            }
+            // It ends on this frame (already logically complete): show the model value exactly.
+            // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
+            // would run generic code from the standard library.)
+            if !entries[0].shared.pointee.countRemovedWithoutCompleting() { entries[0].group.animationRemoved() }
+            finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
+            base = model.animatableData
+            presented = model
+            return (.infinity, presented)
+        }
+        var applied: Value?
+        if !entries.isEmpty {
+            let value = Self.commitFrame(&entries, base: &base, deadlines: &deadlines, at: time)
+            presented = model
+            if entries.isEmpty {
+                base = model.animatableData  // exactly the model value: no residue
+            } else {
+                presented.animatableData = value
+            }
+            applied = presented
+        }
+        if !deadlines.isEmpty { Self.fireDeadlines(&deadlines, at: time) }
+        return (entries.isEmpty && deadlines.isEmpty ? .infinity : time, applied)
+    }
+
+    /// The shared sample and start time for the common frame, or nil when anything needs the
+    /// general path (a first frame, a takeover, an inherited velocity or removal, the frame it
+    /// becomes logically complete).
+    private func steadySample(at time: TimeInterval) -> (LinearSample, TimeInterval)? {
+        // Fields are read in place (copying the entry would retain everything it holds), and the
+        // group's sample through its shared pointer; only a frame's first property refreshes it.
+        // (An entry that took others over also accounts for their removal: the general path.)
+        guard entries[0].usesSharedSample, !entries[0].pendingMerge, entries[0].initialVelocity == .zero,
+            entries[0].inheritedRemovals == nil
+        else { return nil }
+        let shared = entries[0].shared
+        guard let start = shared.pointee.startTime else { return nil }
+        let elapsed = max(0, time - start)
+        if shared.pointee.time != elapsed { entries[0].group.refreshSample(elapsed: elapsed) }
+        let sample = shared.pointee.sample
+        guard entries[0].isLogicallyComplete || !(sample.logicallyComplete || sample.finished) else { return nil }
+        return (sample, start)
+    }
+
+    private static func fireDeadlines(_ deadlines: inout [LogicalDeadline], at time: TimeInterval) {
+        var index = 0
+        while index < deadlines.count {
+            let deadline = deadlines[index]
+            if time >= deadline.group.start(at: time) + deadline.delay {
+                deadline.group.animationLogicallyCompleted()
+                deadlines.swapAt(index, deadlines.count - 1)
+                deadlines.removeLast()
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// The presented velocity at `time` (zero when idle), without changing anything.
+    func velocity(at time: TimeInterval) -> V {
+        guard !entries.isEmpty else { return .zero }
+        return Self.sample(entries, base: base, at: time).velocity
+    }
+
+    // MARK: Retiring (completion accounting, exactly once per entry)
+
+    /// Removes `entry` from its property: its transaction counts it removed, and, when
+    /// `completing` (it finished, or was cancelled), logically complete. An entry superseded by a
+    /// later one that finished keeps a pending `logicallyComplete(after:)` deadline instead.
+    static func retire(_ entry: inout Entry, completing: Bool, deadlines: inout [LogicalDeadline]) {
+        entry.group.animationRemoved()
+        for group in entry.inheritedRemovals ?? [] { group.animationRemoved() }
+        entry.inheritedRemovals = nil
+        completeLogically(&entry, now: completing, deadlines: &deadlines)
+    }
+
+    /// `successor` took `entry` over: `entry` counts as removed when `successor` is.
+    static func merge(_ entry: inout Entry, into successor: inout Entry, deadlines: inout [LogicalDeadline]) {
+        successor.inheritedRemovals =
+            (successor.inheritedRemovals ?? []) + [entry.group] + (entry.inheritedRemovals ?? [])
+        entry.inheritedRemovals = nil
+        completeLogically(&entry, now: false, deadlines: &deadlines)
+    }
+
+    /// Marks `entry` logically complete: now, or, for an entry that stops showing early, at its
+    /// animation's logical duration when it has one (a deadline fired by later frames).
+    private static func completeLogically(_ entry: inout Entry, now: Bool, deadlines: inout [LogicalDeadline]) {
+        guard !entry.isLogicallyComplete else { return }
+        entry.isLogicallyComplete = true
+        if !now, let delay = entry.animation.storage.logicalDuration {
+            deadlines.append(LogicalDeadline(group: entry.group, delay: delay))
+        } else {
+            entry.group.animationLogicallyCompleted()
+        }
+    }
+}
