@@ -3,7 +3,7 @@ import Foundation
 import Unison
 import UnisonGtk
 
-/// The seed's completion example: move with `.smooth`, turn red when the animation completes.
+/// The completion example of Apple's "Unifying your app's animations": move with `.smooth`, turn red when the animation completes.
 @MainActor
 public final class CompletionPage: DemoPage {
     public let title = "Completions"

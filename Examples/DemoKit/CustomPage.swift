@@ -3,7 +3,7 @@ import Foundation
 import Unison
 import UnisonGtk
 
-/// The seed's elastic ease-in-out, written as a `CustomAnimation` exactly as in SwiftUI.
+/// The elastic ease-in-out of Apple's `CustomAnimation` documentation, written as a `CustomAnimation` exactly as in SwiftUI.
 public struct ElasticEaseInEaseOutAnimation: CustomAnimation {
     public let duration: TimeInterval
 

@@ -3,7 +3,7 @@ import Foundation
 import Unison
 import UnisonGtk
 
-/// The seed's bead box: a representable whose lid opens through an animated binding.
+/// The bead box of Apple's "Unifying your app's animations": a representable whose lid opens through an animated binding.
 @MainActor
 public final class BeadBox {
     let lid: AnimatedWidget

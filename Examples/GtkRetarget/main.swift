@@ -3,7 +3,7 @@ import Foundation
 import Unison
 @_spi(Testing) import UnisonGtk
 
-// The seed's retargeting example, run as written inside a real GtkApplication:
+// The retargeting example of Apple's "Unifying your app's animations" (a card sprung to a corner, retargeted mid-flight), run as written inside a real GtkApplication:
 //
 //     Task {
 //         animate(.spring(duration: 1.0)) { card.position = .zero }

@@ -19,7 +19,9 @@ struct MainLoopBridgeTests {
         return Measurements(values: values)
     }
 
-    @Test("the seed's Task/sleep retarget runs inside g_application_run with continuous velocity and an idle CPU")
+    @Test(
+        "the Task/sleep retarget example of Apple's animation article runs inside g_application_run with continuous velocity and an idle CPU"
+    )
     func retargetInsideGtkApplication() throws {
         let m = try Self.runExample()
         #expect(m.values["timedOut"] == nil)

@@ -418,7 +418,7 @@ struct EngineTests {
         #expect(applied.last == 1)  // ...then the model value
     }
 
-    @Test("custom animations drive properties, with their state, and the elastic seed ends at its target")
+    @Test("custom animations drive properties, with their state, and the elastic animation ends at its target")
     func customOnProperty() {
         struct Steps: CustomAnimation {
             func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {

@@ -16,7 +16,7 @@ func run(_ animation: Animation, _ change: Double = 1, times: [Double]) -> [Doub
     return times.map { animation.animate(value: change, time: $0, context: &context) }
 }
 
-/// The seed's elastic ease-in-out (CustomAnimation reference), written out here.
+/// The elastic ease-in-out from Apple's `CustomAnimation` documentation, written out here.
 struct ElasticEaseInEaseOutAnimation: CustomAnimation {
     let duration: TimeInterval
 
@@ -210,8 +210,8 @@ struct AnimationTests {
         #expect(context.isLogicallyComplete)
     }
 
-    @Test("the seed's elastic custom animation compiles and behaves as described")
-    func elasticSeed() {
+    @Test("the elastic custom animation of the CustomAnimation documentation compiles and behaves as described")
+    func elasticDocumented() {
         let a = Animation.elasticEaseInEaseOut(duration: 5)
         #expect(a == .elasticEaseInEaseOut(duration: 5))
         #expect(a != .elasticEaseInEaseOut)

@@ -57,7 +57,7 @@ public struct Binding<Value> {
         transaction(Transaction(animation: animation))
     }
 
-    /// The seed's spelling: a binding whose writes animate with the default animation.
+    /// SwiftUI's `.animation()` on a binding, as Apple's bead-box example spells it: writes animate with the default animation.
     public func animated(_ animation: Animation = .default) -> Binding<Value> {
         self.animation(animation)
     }
