@@ -47,10 +47,14 @@ final class Retarget {
         animate(.spring(duration: 1.0)) { card.position = .zero }
         try await Task.sleep(for: .seconds(0.5))
         result["sleptSeconds"] = Date().timeIntervalSinceReferenceDate - began
+        // Each velocity is read with the clock time it was read at: the reads are apart by however
+        // long the machine took, which the test's bound accounts for.
         let before = card.positionProperty.velocity
+        let beforeTime = card.clock.now
         let framesBefore = frames.count
         animate(.spring) { card.position = CGPoint(x: 100, y: 400) }
         let after = card.positionProperty.velocity
+        result["velocityReadsApart"] = card.clock.now - beforeTime
         result["velocityBeforeX"] = Double(before.first)
         result["velocityBeforeY"] = Double(before.second)
         result["velocityAfterX"] = Double(after.first)
