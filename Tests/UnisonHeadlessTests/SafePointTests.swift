@@ -107,6 +107,28 @@ struct SafePointTests {
         #expect(a == nil && b == nil)
     }
 
+    @Test("a completion closure that holds the last reference to an animating property can be released safely")
+    func completionHoldsProperty() {
+        let clock = HeadlessClock()
+        let x = AnimatableProperty(0.0, clock: clock)
+        var log: [String] = []
+        var q: AnimatableProperty<Double>? = AnimatableProperty(0.0, clock: clock)
+        withAnimation(.linear(duration: 5)) { q!.value = 1 } completion: { log.append("q") }
+        do {
+            let held = q!
+            q = nil
+            withAnimation(.linear(duration: 0.1)) { x.value = 1 } completion: { [held] in
+                _ = held
+                log.append("x")
+            }
+        }
+        // x's completion runs at the end of a frame; dropping it afterwards releases `held`, whose
+        // own completion is queued then (before the fix: an exclusivity trap in the queue).
+        clock.runUntilIdle()
+        clock.advance(frames: 1)
+        #expect(log == ["x", "q"])
+    }
+
     @Test("an unanimated change still completes inline, before withAnimation returns")
     func inlineStaysInline() {
         let clock = HeadlessClock()

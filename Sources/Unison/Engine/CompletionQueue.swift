@@ -44,11 +44,12 @@ enum CompletionQueue {
             index += 1
             body()
         }
-        if index == Engine.pendingCompletions.count {
-            Engine.pendingCompletions.removeAll(keepingCapacity: true)
-        } else {
-            Engine.pendingCompletions.removeFirst(index)
-        }
+        // The closures that ran are released only after the queue holds the rest: releasing one
+        // may release an animating property whose completions are queued (appended) right then,
+        // which must not happen while the queue itself is being mutated.
+        var ran = Array(Engine.pendingCompletions[index...])
+        swap(&ran, &Engine.pendingCompletions)
+        ran = []
         Engine.isFlushingCompletions = false
     }
 }
