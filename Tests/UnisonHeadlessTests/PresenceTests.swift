@@ -255,6 +255,32 @@ struct PresenceTests {
         #expect(!presence.isVisible && clock.isIdle && presence.effects == bannerOffStage)
     }
 
+    @Test("the host's callbacks run in the caller's transaction: a relayout on visibilityChanged animates with it")
+    func callbacksSeeTheTransaction() {
+        let clock = HeadlessClock()
+        let sibling = AnimatableProperty(0.0, clock: clock)  // a sibling's position
+        var seen: [Animation?] = []
+        let presence = Presence(isPresent: false, transition: .opacity, clock: clock, apply: { _ in }) { visible in
+            seen.append(Transaction.current.animation)
+            sibling.value = visible ? 50 : 0  // the space the element takes
+        }
+        var done = 0
+        withAnimation(.easeOut(duration: 0.405)) {
+            presence.isPresent = true
+        } completion: {
+            done += 1
+            // The transaction waited for both the transition and the sibling's glide.
+            #expect(!presence.isAnimating && !sibling.isAnimating)
+        }
+        #expect(seen == [.easeOut(duration: 0.405)])
+        #expect(sibling.isAnimating && sibling.presentationValue == 0)
+        clock.runUntilIdle()
+        #expect(done == 1 && sibling.presentationValue == 50)
+        // Unanimated, the callback sees an unanimated transaction and the sibling jumps.
+        presence.isPresent = false
+        #expect(seen == [.easeOut(duration: 0.405), nil] && sibling.presentationValue == 0 && clock.isIdle)
+    }
+
     @Test("the transaction's completions wait for the transition: logically complete, then removed, once each")
     func completions() {
         let clock = HeadlessClock()

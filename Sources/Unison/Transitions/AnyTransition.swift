@@ -34,8 +34,8 @@ public struct AnyTransition: Sendable {
 
     // MARK: Built-in transitions
 
-    /// No effect: the element appears and disappears as it is (still after the animation,
-    /// if one runs, when it disappears with nothing to animate: at once).
+    /// No effect: the element appears and disappears as it is, at once (an animated removal
+    /// has nothing to animate, so it is over immediately).
     public static let identity = AnyTransition(active: .identity)
 
     /// Fades in from and out to transparent.

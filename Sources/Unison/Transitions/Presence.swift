@@ -10,12 +10,12 @@ import Foundation
 /// what `apply` hands it and shows or hides the element when `visibilityChanged` says so.
 ///
 /// ```swift
-/// let banner = Presence(
+/// let presence = Presence(
 ///     isPresent: false, transition: .move(edge: .top).combined(with: .opacity),
 ///     size: CGSize(width: 300, height: 60), clock: clock,
-///     apply: { effects in draw(banner, with: effects) },
-///     visibilityChanged: { visible in setVisible(banner, visible) })
-/// withAnimation(.spring()) { banner.isPresent = true }     // drops in from above, fading in
+///     apply: { effects in banner.draw(with: effects) },
+///     visibilityChanged: { visible in banner.isShown = visible })
+/// withAnimation(.spring()) { presence.isPresent = true }     // drops in from above, fading in
 /// ```
 ///
 /// The rules:
@@ -40,6 +40,11 @@ import Foundation
 ///   `visibilityChanged(false)`), each exactly once on every path: finished, reversed,
 ///   interrupted by an unanimated change, or the `Presence` released.
 ///
+/// The callbacks of a change run inside the caller's transaction (a host that relayouts when
+/// the element is shown animates with it, and the transaction waits for that too);
+/// `visibilityChanged(false)` after an animated removal runs later, at a safe point outside
+/// any transaction.
+///
 /// Defined edge cases:
 /// - `size` may change at any time: offsets given in element sizes (`move`, `slide`, `push`)
 ///   follow it at once, and in mid-flight the progress carries on at the new size. A
@@ -55,6 +60,9 @@ import Foundation
 ///   run at the end of that frame (never inside the release).
 /// - Numbers are kept finite: transitions replace non-finite values (see
 ///   ``AnyTransition/effects(for:size:)``), so `apply` never receives NaN.
+///
+/// - Complexity: O(1) per frame while a transition runs: one animated value and one
+///   conversion to points; nothing at rest.
 @MainActor
 public final class Presence {
     private let core: PresenceCore

@@ -85,10 +85,11 @@ final class PresenceCore {
         }
         isPresent = newValue
         generation &+= 1
-        // Every step runs inside one unanimated transaction: completions that become due on the
-        // way (those of a transition this change interrupts) wait until this presence is
-        // consistent again, at the end of this set or of the caller's transaction.
-        withTransaction(Transaction()) {
+        // Every step runs inside one scope carrying the caller's transaction, so the host's
+        // callbacks see it (a host that relayouts on `visibilityChanged` animates with it), and
+        // completions that become due on the way (those of a transition this change interrupts)
+        // wait until this presence is consistent again.
+        enclosing.withScope(of: context) {
             if newValue {
                 insert(animation: animation, enclosing: enclosing)
             } else {
@@ -107,12 +108,12 @@ final class PresenceCore {
         }
         let identity = transition.sizedEffects(for: .identity)
         guard let animation else {
-            property.value = identity  // a jump: one apply
+            jump(to: identity)
             return
         }
         if fromHidden {
             // Presented at once at the insertion's active effects: no frame shows it at identity.
-            property.value = transition.sizedEffects(for: .willAppear)
+            jump(to: transition.sizedEffects(for: .willAppear))
             guard generation == change else { return }
         }
         if !property.isAnimating { motionAnchor = property.value.effects.anchor }
@@ -123,7 +124,7 @@ final class PresenceCore {
         let change = generation
         let gone = transition.sizedEffects(for: .didDisappear)
         guard let animation else {
-            property.value = gone  // a jump: one apply
+            jump(to: gone)
             guard generation == change else { return }
             hide()
             return
@@ -167,6 +168,11 @@ final class PresenceCore {
         } else if isRemoval && change == generation {
             hide()
         }
+    }
+
+    /// Sets the effects at once (one apply), whatever the caller's transaction says.
+    private func jump(to value: SizedEffects) {
+        withTransaction(Transaction()) { property.value = value }
     }
 
     private func hide() {

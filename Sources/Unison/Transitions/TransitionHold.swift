@@ -28,6 +28,16 @@ final class TransitionHold {
 
         /// Starts holding its completions (a no-op hold outside any transaction).
         @MainActor func hold() -> TransitionHold { TransitionHold(group: group) }
+
+        /// Runs `body` in a copy of `transaction` (this scope's) without its completions, whose
+        /// animations also count towards this scope's completions: code called from `body` (a
+        /// host's callbacks) sees the caller's transaction, while completions that become due
+        /// inside wait until `body` has returned.
+        @MainActor func withScope(of transaction: Transaction, _ body: () -> Void) {
+            var scoped = transaction
+            scoped.completions = []
+            withTransaction(scoped, linkedTo: group, body)
+        }
     }
 
     /// The transition is logically complete.
