@@ -344,6 +344,24 @@ struct PresenceTests {
         #expect(log.visibility.isEmpty && presence.isVisible && presence.effects == .identity)
     }
 
+    @Test("finishAnimations(on:) ends a removal at once: hidden, completions once")
+    func finishedByTheToolkit() {
+        let clock = HeadlessClock()
+        let log = PresenceLog(clock: clock)
+        let presence = log.presence(isPresent: true, transition: bannerTransition, size: bannerSize)
+        withAnimation(.bouncy) {
+            presence.isPresent = false
+        } completion: {
+            log.record(.note("done"))
+        }
+        clock.advance(frames: 3)
+        finishAnimations(on: clock)  // what a toolkit adapter does when the widget is unmapped
+        #expect(Array(log.events.suffix(3)) == [.apply(bannerOffStage), .visible(false), .note("done")])
+        #expect(clock.isIdle && !presence.isVisible && presence.effects == bannerOffStage)
+        clock.advance(by: 1)
+        #expect(log.count(.note("done")) == 1 && log.visibility == [false])
+    }
+
     @Test("a size change mid-flight keeps the progress and moves the offsets with the new size")
     func sizeChange() {
         let clock = HeadlessClock()
