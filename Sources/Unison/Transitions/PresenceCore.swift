@@ -1,0 +1,226 @@
+import Foundation
+
+/// The state behind a ``Presence``: the animated effects, visibility and bookkeeping.
+///
+/// It is separate from the public object so that releasing a `Presence` mid-transition cuts
+/// the host's callbacks off at once while the transition's bookkeeping finishes: a released
+/// core with transitions in flight keeps itself in ``orphans`` until their completions have
+/// run. (Completion closures only hold it weakly: a core must never be freed by the
+/// destruction of a closure, which can happen inside the engine's completion queue.)
+@MainActor
+final class PresenceCore {
+    private(set) var isPresent: Bool
+    private(set) var isVisible: Bool
+    /// Used from the next insertion or removal on.
+    var transition: AnyTransition
+    /// Always usable (see ``usableElementSize(_:)``).
+    private(set) var size: CGSize
+
+    /// The effects, animated in element-size units (see ``SizedEffects``).
+    private let property: AnimatableProperty<SizedEffects>
+    /// The host's callbacks; nil once the `Presence` is released.
+    private var apply: (@MainActor (TransitionEffects) -> Void)?
+    private var visibilityChanged: (@MainActor (Bool) -> Void)?
+    /// Counts changes of `isPresent`: a transition's completion acts only if it is still the latest.
+    private var generation = 0
+    /// What scaling and rotation pivot about while the effects animate (see ``Presence``).
+    private var motionAnchor: UnitPoint
+    /// Transitions started whose `.removed` completion has not run yet.
+    private var transitionsInFlight = 0
+    /// Released by its `Presence` (kept in ``orphans`` until its transitions have finished).
+    private var isOrphaned = false
+
+    /// Released cores whose transitions have not finished yet.
+    private static var orphans: [ObjectIdentifier: PresenceCore] = [:]
+
+    /// Lets the property's apply closure reach this core without owning it.
+    private final class Link {
+        weak var core: PresenceCore?
+    }
+
+    init(
+        isPresent: Bool, transition: AnyTransition, size: CGSize, clock: any FrameClock,
+        apply: @escaping @MainActor (TransitionEffects) -> Void, visibilityChanged: @escaping @MainActor (Bool) -> Void
+    ) {
+        let link = Link()
+        let initial = transition.sizedEffects(for: isPresent ? .identity : .willAppear)
+        property = AnimatableProperty(initial, clock: clock) { link.core?.present($0) }
+        self.isPresent = isPresent
+        isVisible = isPresent
+        self.transition = transition
+        self.size = usableElementSize(size)
+        self.apply = apply
+        self.visibilityChanged = visibilityChanged
+        motionAnchor = initial.effects.anchor
+        link.core = self
+    }
+
+    var clock: any FrameClock { property.clock }
+    var isAnimating: Bool { property.isAnimating }
+
+    /// The effects presented now.
+    var effects: TransitionEffects { resolve(property.presentationValue) }
+
+    /// The presented effects' velocity, per second, with offsets in points.
+    var velocity: TransitionEffects.AnimatableData {
+        let sized = property.velocity
+        var velocity = sized.first
+        velocity.second.first.first += sized.second.first * size.width
+        velocity.second.first.second += sized.second.second * size.height
+        return velocity
+    }
+
+    // MARK: Changes
+
+    func setPresent(_ newValue: Bool) {
+        guard newValue != isPresent else { return }
+        // Read the caller's transaction before opening any of ours.
+        let context = Transaction.current
+        let enclosing = TransitionHold.Enclosing.current
+        var animation: Animation?
+        if !context.disablesAnimations && clock.animationsEnabled {
+            animation =
+                transition.ownAnimation(for: newValue ? .willAppear : .didDisappear)
+                ?? (context.isAnimated ? context.animation : nil)
+        }
+        isPresent = newValue
+        generation &+= 1
+        // Every step runs inside one scope carrying the caller's transaction, so the host's
+        // callbacks see it (a host that relayouts on `visibilityChanged` animates with it), and
+        // completions that become due on the way (those of a transition this change interrupts)
+        // wait until this presence is consistent again.
+        enclosing.withScope(of: context) {
+            if newValue {
+                insert(animation: animation, enclosing: enclosing)
+            } else {
+                remove(animation: animation, enclosing: enclosing)
+            }
+        }
+    }
+
+    private func insert(animation: Animation?, enclosing: TransitionHold.Enclosing) {
+        let change = generation
+        let fromHidden = !isVisible
+        if fromHidden {
+            isVisible = true
+            visibilityChanged?(true)
+            guard generation == change else { return }  // the callback changed isPresent again
+        }
+        let identity = transition.sizedEffects(for: .identity)
+        guard let animation else {
+            jump(to: identity)
+            return
+        }
+        if fromHidden {
+            // Presented at once at the insertion's active effects: no frame shows it at identity.
+            jump(to: transition.sizedEffects(for: .willAppear))
+            guard generation == change else { return }
+        }
+        if !property.isAnimating { motionAnchor = property.value.effects.anchor }
+        run(to: identity, animation: animation, isRemoval: false, enclosing: enclosing)
+    }
+
+    private func remove(animation: Animation?, enclosing: TransitionHold.Enclosing) {
+        let change = generation
+        let gone = transition.sizedEffects(for: .didDisappear)
+        guard let animation else {
+            jump(to: gone)
+            guard generation == change else { return }
+            hide()
+            return
+        }
+        if !property.isAnimating { motionAnchor = gone.effects.anchor }
+        run(to: gone, animation: animation, isRemoval: true, enclosing: enclosing)
+    }
+
+    /// Animates to `target` in a transaction of its own, holding the caller's transaction's
+    /// completions until it has finished; a removal that is still the latest change hides
+    /// the element first.
+    private func run(
+        to target: SizedEffects, animation: Animation, isRemoval: Bool, enclosing: TransitionHold.Enclosing
+    ) {
+        guard target != property.value else {
+            // Nothing to animate towards (an identity side): a removal is over at once.
+            if isRemoval { hide() }
+            return
+        }
+        let change = generation
+        let hold = enclosing.hold()
+        var transaction = Transaction(animation: animation)
+        transaction.addAnimationCompletion(criteria: .logicallyComplete) { hold.releaseLogicallyComplete() }
+        transaction.addAnimationCompletion(criteria: .removed) { [weak self] in
+            self?.transitionFinished(isRemoval: isRemoval, change: change, hold: hold)
+            // A released transition is over: logically complete too, and first.
+            if self == nil { hold.releaseLogicallyComplete() }
+            hold.releaseRemoved()
+        }
+        transitionsInFlight += 1
+        withTransaction(transaction) { property.value = target }
+    }
+
+    /// A transition's animation has been removed (its `.removed` completion, at a safe point).
+    private func transitionFinished(isRemoval: Bool, change: Int, hold: TransitionHold) {
+        transitionsInFlight -= 1
+        if isOrphaned {
+            // Released: its `.logicallyComplete` may still wait for a deadline; it is over now.
+            hold.releaseLogicallyComplete()
+            if transitionsInFlight == 0 { Self.orphans[ObjectIdentifier(self)] = nil }  // freed here
+        } else if isRemoval && change == generation {
+            hide()
+        }
+    }
+
+    /// Sets the effects at once (one apply), whatever the caller's transaction says.
+    private func jump(to value: SizedEffects) {
+        withTransaction(Transaction()) { property.value = value }
+    }
+
+    private func hide() {
+        guard isVisible else { return }
+        isVisible = false
+        visibilityChanged?(false)
+    }
+
+    func setSize(_ newValue: CGSize) {
+        let newSize = usableElementSize(newValue)
+        guard newSize != size else { return }
+        let before = effects
+        size = newSize
+        let after = effects
+        if isVisible && after != before { apply?(after) }
+    }
+
+    // MARK: Presenting
+
+    /// The property's apply: every presented value, in points, to the host.
+    private func present(_ value: SizedEffects) {
+        apply?(resolve(value))
+    }
+
+    /// `value` in points for the current size, pivoting about the motion's anchor while it moves.
+    /// - Complexity: O(1); runs once per frame while a transition is in flight.
+    private func resolve(_ value: SizedEffects) -> TransitionEffects {
+        var effects = value.resolved(in: size)
+        if property.isAnimating { effects.anchor = motionAnchor }
+        return effects
+    }
+
+    // MARK: Release
+
+    /// The `Presence` is gone: no more callbacks. A transition in flight is finished at the
+    /// clock's next frame (a zero-length animation takes it over), so the completions waiting
+    /// for it run at the end of that frame, exactly once, and never inside the release. (If the
+    /// clock's animations were turned off in mid-flight, it finishes on its own instead.)
+    func release() {
+        apply = nil
+        visibilityChanged = nil
+        guard transitionsInFlight > 0 else { return }
+        isOrphaned = true
+        Self.orphans[ObjectIdentifier(self)] = self
+        let presented = property.presentationValue
+        guard property.isAnimating, presented != property.value, clock.animationsEnabled else { return }
+        withTransactionQueuingCompletions(Transaction(animation: .linear(duration: 0))) {
+            property.value = presented
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+// The one place transitions use the engine's internal transaction accounting. A ``Presence``
+// runs its transition in a transaction of its own (so it can use the transition's own
+// animation, and hide the element before anyone is told it is gone), and holds the enclosing
+// transaction's completions open until that transition has finished.
+
+/// One pending animation counted in the transaction that was open when a transition started,
+/// so its `.logicallyComplete` and `.removed` completions wait for the transition. Each half
+/// is released exactly once, however often it is called.
+@MainActor
+final class TransitionHold {
+    private let group: TransactionGroup?
+    private var logicallyCompleted = false
+    private var removed = false
+
+    private init(group: TransactionGroup?) {
+        self.group = group
+        group?.registerAnimation()
+    }
+
+    /// The innermost open transaction (`withTransaction`/`withAnimation` body), if any; read it
+    /// before opening transactions of one's own.
+    struct Enclosing {
+        fileprivate let group: TransactionGroup?
+
+        @MainActor static var current: Enclosing { Enclosing(group: TransactionScope.stack.last?.group) }
+
+        /// Starts holding its completions (a no-op hold outside any transaction).
+        @MainActor func hold() -> TransitionHold { TransitionHold(group: group) }
+
+        /// Runs `body` in a copy of `transaction` (this scope's) without its completions, whose
+        /// animations also count towards this scope's completions: code called from `body` (a
+        /// host's callbacks) sees the caller's transaction, while completions that become due
+        /// inside wait until `body` has returned.
+        @MainActor func withScope(of transaction: Transaction, _ body: () -> Void) {
+            var scoped = transaction
+            scoped.completions = []
+            withTransaction(scoped, linkedTo: group, body)
+        }
+    }
+
+    /// The transition is logically complete.
+    func releaseLogicallyComplete() {
+        guard !logicallyCompleted else { return }
+        logicallyCompleted = true
+        group?.animationLogicallyCompleted()
+    }
+
+    /// The transition has finished (and a removed element has been hidden).
+    func releaseRemoved() {
+        guard !removed else { return }
+        removed = true
+        group?.animationRemoved()
+    }
+}
+
+/// Runs `body` in `transaction` without running any queued completion when it ends: for
+/// release paths, where completions must wait for the next safe point (a frame's end, an
+/// outermost transaction's end, a property set) instead of running inside a `deinit`.
+/// `transaction` must carry no completions of its own.
+@MainActor
+func withTransactionQueuingCompletions(_ transaction: Transaction, _ body: () -> Void) {
+    let group = TransactionGroup(transaction)
+    TransactionScope.stack.append(TransactionScope(transaction: transaction, group: group))
+    body()
+    TransactionScope.stack.removeLast()
+    group.closeScope()
+}
