@@ -113,11 +113,17 @@ struct SafePointTests {
         let x = AnimatableProperty(0.0, clock: clock)
         var log: [String] = []
         var q: AnimatableProperty<Double>? = AnimatableProperty(0.0, clock: clock)
-        withAnimation(.linear(duration: 5)) { q!.value = 1 } completion: { log.append("q") }
+        withAnimation(.linear(duration: 5)) {
+            q!.value = 1
+        } completion: {
+            log.append("q")
+        }
         do {
             let held = q!
             q = nil
-            withAnimation(.linear(duration: 0.1)) { x.value = 1 } completion: { [held] in
+            withAnimation(.linear(duration: 0.1)) {
+                x.value = 1
+            } completion: { [held] in
                 _ = held
                 log.append("x")
             }

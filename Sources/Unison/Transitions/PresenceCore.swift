@@ -3,10 +3,9 @@ import Foundation
 /// The state behind a ``Presence``: the animated effects, visibility and bookkeeping.
 ///
 /// It is separate from the public object so that releasing a `Presence` mid-transition cuts
-/// the host's callbacks off at once while the transition's bookkeeping finishes: a released
-/// core with transitions in flight keeps itself in ``orphans`` until their completions have
-/// run. (Completion closures only hold it weakly: a core must never be freed by the
-/// destruction of a closure, which can happen inside the engine's completion queue.)
+/// the host's callbacks off at once; the core goes with it, and releasing its property ends the
+/// transition in flight, whose completions (and the caller's, which it holds) run at the next
+/// safe point, once. (Completion closures only hold the core weakly.)
 @MainActor
 final class PresenceCore {
     private(set) var isPresent: Bool
@@ -25,13 +24,6 @@ final class PresenceCore {
     private var generation = 0
     /// What scaling and rotation pivot about while the effects animate (see ``Presence``).
     private var motionAnchor: UnitPoint
-    /// Transitions started whose `.removed` completion has not run yet.
-    private var transitionsInFlight = 0
-    /// Released by its `Presence` (kept in ``orphans`` until its transitions have finished).
-    private var isOrphaned = false
-
-    /// Released cores whose transitions have not finished yet.
-    private static var orphans: [ObjectIdentifier: PresenceCore] = [:]
 
     /// Lets the property's apply closure reach this core without owning it.
     private final class Link {
@@ -149,23 +141,17 @@ final class PresenceCore {
         var transaction = Transaction(animation: animation)
         transaction.addAnimationCompletion(criteria: .logicallyComplete) { hold.releaseLogicallyComplete() }
         transaction.addAnimationCompletion(criteria: .removed) { [weak self] in
-            self?.transitionFinished(isRemoval: isRemoval, change: change, hold: hold)
+            self?.transitionFinished(isRemoval: isRemoval, change: change)
             // A released transition is over: logically complete too, and first.
             if self == nil { hold.releaseLogicallyComplete() }
             hold.releaseRemoved()
         }
-        transitionsInFlight += 1
         withTransaction(transaction) { property.value = target }
     }
 
     /// A transition's animation has been removed (its `.removed` completion, at a safe point).
-    private func transitionFinished(isRemoval: Bool, change: Int, hold: TransitionHold) {
-        transitionsInFlight -= 1
-        if isOrphaned {
-            // Released: its `.logicallyComplete` may still wait for a deadline; it is over now.
-            hold.releaseLogicallyComplete()
-            if transitionsInFlight == 0 { Self.orphans[ObjectIdentifier(self)] = nil }  // freed here
-        } else if isRemoval && change == generation {
+    private func transitionFinished(isRemoval: Bool, change: Int) {
+        if isRemoval && change == generation {
             hide()
         }
     }
@@ -207,20 +193,11 @@ final class PresenceCore {
 
     // MARK: Release
 
-    /// The `Presence` is gone: no more callbacks. A transition in flight is finished at the
-    /// clock's next frame (a zero-length animation takes it over), so the completions waiting
-    /// for it run at the end of that frame, exactly once, and never inside the release. (If the
-    /// clock's animations were turned off in mid-flight, it finishes on its own instead.)
+    /// The `Presence` is gone: no more callbacks. The core and its property go with it; the
+    /// engine ends the transition in flight, and the completions waiting for it run at the next
+    /// safe point, exactly once, never inside the release.
     func release() {
         apply = nil
         visibilityChanged = nil
-        guard transitionsInFlight > 0 else { return }
-        isOrphaned = true
-        Self.orphans[ObjectIdentifier(self)] = self
-        let presented = property.presentationValue
-        guard property.isAnimating, presented != property.value, clock.animationsEnabled else { return }
-        withTransactionQueuingCompletions(Transaction(animation: .linear(duration: 0))) {
-            property.value = presented
-        }
     }
 }

@@ -24,7 +24,7 @@ final class TransitionHold {
     struct Enclosing {
         fileprivate let group: TransactionGroup?
 
-        @MainActor static var current: Enclosing { Enclosing(group: TransactionScope.stack.last?.group) }
+        @MainActor static var current: Enclosing { Enclosing(group: Engine.currentGroup) }
 
         /// Starts holding its completions (a no-op hold outside any transaction).
         @MainActor func hold() -> TransitionHold { TransitionHold(group: group) }
@@ -53,17 +53,4 @@ final class TransitionHold {
         removed = true
         group?.animationRemoved()
     }
-}
-
-/// Runs `body` in `transaction` without running any queued completion when it ends: for
-/// release paths, where completions must wait for the next safe point (a frame's end, an
-/// outermost transaction's end, a property set) instead of running inside a `deinit`.
-/// `transaction` must carry no completions of its own.
-@MainActor
-func withTransactionQueuingCompletions(_ transaction: Transaction, _ body: () -> Void) {
-    let group = TransactionGroup(transaction)
-    TransactionScope.stack.append(TransactionScope(transaction: transaction, group: group))
-    body()
-    TransactionScope.stack.removeLast()
-    group.closeScope()
 }
