@@ -82,9 +82,6 @@ struct LinearSample: Equatable {
     var db: Double
     var finished: Bool
     var logicallyComplete: Bool
-    /// Until this time after the start nothing moves and nothing completes (the rest of a
-    /// `delay`): a property may let its clock sleep until then. 0 when it is moving.
-    var restsUntil: TimeInterval = 0
 
     static let atStart = LinearSample(a: 0, b: 0, da: 0, db: 0, finished: false, logicallyComplete: false)
     static let done = LinearSample(a: 1, b: 0, da: 0, db: 0, finished: true, logicallyComplete: true)
@@ -143,25 +140,32 @@ extension Animation.Storage {
         case let .spring(s): return s.sample(at: t)
         case let .curve(c): return c.sample(at: t)
         case let .delay(d, base):
-            guard t < d else { return base.linearSample(at: t - d) }
-            var sample = LinearSample.atStart
-            sample.restsUntil = d
-            return sample
+            return t < d ? .atStart : base.linearSample(at: t - d)
         case let .speed(s, base):
             guard s.isFinite else { return .done }
             var sample = base.linearSample(at: t * s)
             sample.da *= s
             sample.db *= s
-            sample.restsUntil /= s
             return sample
         case let .logicallyComplete(d, base):
             var sample = base.linearSample(at: t)
             sample.logicallyComplete = t >= d
-            // The moment it becomes logically complete needs a frame of its own.
-            if t < d { sample.restsUntil = min(sample.restsUntil, d) }
             return sample
         case .repeating, .custom:
             preconditionFailure("linearSample(at:) of a non-linear animation")
+        }
+    }
+
+    /// Until when after its start a linear animation, sampled at `t`, stays as it is: nothing
+    /// moves and nothing completes before then (the rest of a `delay`). `t` or less: it moves now.
+    func restsUntil(at t: TimeInterval) -> TimeInterval {
+        switch self {
+        case let .delay(d, _) where t < d: return d
+        case let .delay(d, base): return base.restsUntil(at: t - d) + d
+        case let .speed(s, base): return s.isFinite ? base.restsUntil(at: t * s) / s : t
+        // The moment it becomes logically complete needs a frame of its own.
+        case let .logicallyComplete(d, base): return t < d ? min(base.restsUntil(at: t), d) : base.restsUntil(at: t)
+        default: return t
         }
     }
 

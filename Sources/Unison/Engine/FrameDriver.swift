@@ -20,6 +20,9 @@ final class FrameDriver {
         var needsCompaction = false
         /// The clock sleeps until a delay ends (`FrameClock.restFrames(until:)`).
         var isResting = false
+        /// This frame: how many properties reported a rest, and the earliest end of those rests.
+        var restingCount = 0
+        var restsUntil = Double.infinity
     }
 
     private let roster: UnsafeMutablePointer<Roster>
@@ -136,18 +139,16 @@ final class FrameDriver {
         let outer = Engine.isPresentingFrame
         Engine.isPresentingFrame = true
         roster.pointee.isPresenting = true
-        var wake = Double.infinity
+        roster.pointee.restingCount = 0
+        roster.pointee.restsUntil = .infinity
         var index = 0
         while index < roster.pointee.active.count {
             let core = roster.pointee.active[index]
             // A core stopped (or re-added elsewhere) earlier in this frame has a different slot.
             if core.slot.pointee == index {
-                let next = core.tick(at: frameTime)
-                if next == .infinity {
+                if !core.tick(at: frameTime) {
                     core.slot.pointee = -1
                     roster.pointee.needsCompaction = true
-                } else if next < wake {
-                    wake = next
                 }
             }
             index += 1
@@ -157,11 +158,22 @@ final class FrameDriver {
         Engine.isPresentingFrame = outer
         if !outer { CompletionQueue.flush() }
         stopIfIdle()
-        if roster.pointee.isRunning, !roster.pointee.isResting, wake != .infinity,
-            wake - frameTime > Self.minimumRest, clock.restFrames(until: wake)
+        // Rest only when every property still animating rests (the rare case costs the common
+        // one nothing: a property reports a rest, none reports being busy).
+        let wake = roster.pointee.restsUntil
+        if roster.pointee.isRunning, !roster.pointee.isResting,
+            roster.pointee.restingCount == roster.pointee.active.count, wake - frameTime > Self.minimumRest,
+            clock.restFrames(until: wake)
         {
             roster.pointee.isResting = true
         }
+    }
+
+    /// A property, presenting the current frame, will not change until `time` (it waits out a
+    /// delay). Called only in that case.
+    func noteResting(until time: TimeInterval) {
+        roster.pointee.restingCount += 1
+        roster.pointee.restsUntil = min(roster.pointee.restsUntil, time)
     }
 }
 
@@ -179,9 +191,9 @@ class PropertyCore {
         slot.pointee = -1
     }
 
-    /// Advances to `time`; returns the time of the next frame the property needs: `time` for
-    /// the next one, a later time when it rests until then, `.infinity` when it is done.
-    func tick(at time: TimeInterval) -> TimeInterval { .infinity }
+    /// Advances to `time`; returns false once the property needs no more frames. A property that
+    /// rests in a delay says so to its driver (`FrameDriver.noteResting(until:)`).
+    func tick(at time: TimeInterval) -> Bool { false }
 
     /// Jumps to the model value, ending every animation; their completions wait for the next
     /// safe point.

@@ -6,31 +6,31 @@ import Foundation
 // calls `super.tick` with the type known, so the compiler specialises the whole frame path.
 
 final class DoubleCore: ValueCore<Double> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 final class CGFloatCore: ValueCore<CGFloat> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 final class FloatCore: ValueCore<Float> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 final class CGPointCore: ValueCore<CGPoint> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 final class CGSizeCore: ValueCore<CGSize> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 final class CGRectCore: ValueCore<CGRect> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 final class RGBAColorCore: ValueCore<RGBAColor> {
-    override func tick(at time: TimeInterval) -> TimeInterval { super.tick(at: time) }
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
 }
 
 extension ValueCore {

@@ -100,9 +100,9 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
     /// override calls this with the type known, so it is compiled specialised.
-    override func tick(at time: TimeInterval) -> TimeInterval {
-        let (nextFrame, presented) = state.advance(to: time)
+    override func tick(at time: TimeInterval) -> Bool {
+        let (needsFrames, presented) = state.advance(to: time, driver: driver)
         if let presented { apply(presented) }
-        return nextFrame
+        return needsFrames
     }
 }

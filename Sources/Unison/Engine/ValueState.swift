@@ -74,17 +74,19 @@ struct ValueState<Value: Animatable> {
 
     // MARK: Frames
 
-    /// One frame: the time of the next frame this property needs (`time` itself: the next one;
-    /// later: it rests until then; `.infinity`: none) and the value to apply, if any.
+    /// One frame: whether frames are still needed and the value to apply, if any. A property
+    /// that will not change before a later time (a delay) tells `driver`.
     ///
     /// - Complexity: O(entries). The usual case (one started built-in animation without an
     ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
     ///   and does one multiply-add: `base + (target − base)·a`.
-    mutating func advance(to time: TimeInterval) -> (nextFrame: TimeInterval, presented: Value?) {
-        if entries.count == 1, deadlines.isEmpty, let (sample, start) = steadySample(at: time) {
+    mutating func advance(to time: TimeInterval, driver: FrameDriver) -> (needsFrames: Bool, presented: Value?) {
+        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time) {
             if !sample.finished {
                 presented.animatableData = base + (entries[0].target - base).scaled(by: sample.a)
-                return (start + sample.restsUntil > time ? start + sample.restsUntil : time, presented)
+                // Resting in a delay shows `a == 0`: only then is the rest looked up.
+                if _slowPath(sample.a == 0) { noteRest(driver, at: time) }
+                return (true, presented)
             }
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
@@ -93,7 +95,7 @@ struct ValueState<Value: Animatable> {
             finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
             base = model.animatableData
             presented = model
-            return (.infinity, presented)
+            return (false, presented)
         }
         var applied: Value?
         if !entries.isEmpty {
@@ -107,13 +109,14 @@ struct ValueState<Value: Animatable> {
             applied = presented
         }
         if !deadlines.isEmpty { Self.fireDeadlines(&deadlines, at: time) }
-        return (entries.isEmpty && deadlines.isEmpty ? .infinity : time, applied)
+        return (!entries.isEmpty || !deadlines.isEmpty, applied)
     }
 
-    /// The shared sample and start time for the common frame, or nil when anything needs the
-    /// general path (a first frame, a takeover, an inherited velocity or removal, the frame it
-    /// becomes logically complete).
-    private func steadySample(at time: TimeInterval) -> (LinearSample, TimeInterval)? {
+    /// The shared sample for the common frame, or nil when anything needs the general path (a
+    /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
+    /// complete). (`mutating` though it changes nothing: a non-mutating call from `advance`
+    /// copies the whole state, 360 bytes for a `CGRect`, on every frame.)
+    private mutating func steadySample(at time: TimeInterval) -> LinearSample? {
         // Fields are read in place (copying the entry would retain everything it holds), and the
         // group's sample through its shared pointer; only a frame's first property refreshes it.
         // (An entry that took others over also accounts for their removal: the general path.)
@@ -126,7 +129,15 @@ struct ValueState<Value: Animatable> {
         if shared.pointee.time != elapsed { entries[0].group.refreshSample(elapsed: elapsed) }
         let sample = shared.pointee.sample
         guard entries[0].isLogicallyComplete || !(sample.logicallyComplete || sample.finished) else { return nil }
-        return (sample, start)
+        return sample
+    }
+
+    /// Tells `driver` that this property rests until its transaction's delay ends (kept out of
+    /// line: the common frame only tests for it).
+    @inline(never)
+    private func noteRest(_ driver: FrameDriver, at time: TimeInterval) {
+        let restsUntil = entries[0].shared.pointee.restsUntil
+        if restsUntil > time { driver.noteResting(until: restsUntil) }
     }
 
     private static func fireDeadlines(_ deadlines: inout [LogicalDeadline], at time: TimeInterval) {

@@ -70,8 +70,11 @@ final class TransactionGroup {
 
     /// Computes the sample for `elapsed` (the first property of each frame does this).
     func refreshSample(elapsed: TimeInterval) {
-        shared.pointee.sample = animation!.storage.linearSample(at: elapsed)
+        let storage = animation!.storage
+        shared.pointee.sample = storage.linearSample(at: elapsed)
         shared.pointee.time = elapsed
+        let rest = storage.restsUntil(at: elapsed)
+        shared.pointee.restsUntil = rest > elapsed ? (startTime ?? 0) + rest : -.infinity
     }
 
     // MARK: Completion accounting
@@ -122,6 +125,8 @@ struct SharedSample {
     var startTime: TimeInterval?
     var time = -Double.infinity
     var sample = LinearSample.atStart
+    /// The clock time until which this sample holds (the end of a delay), or -infinity.
+    var restsUntil = -Double.infinity
     /// Animations of the transaction not yet logically complete / not yet removed.
     var pendingLogical = 0
     var pendingRemoved = 0
