@@ -10,10 +10,13 @@ struct KeyframeCurve<V: VectorArithmetic> {
     var segments: [KeyframeSegment<V>] = []
 
     /// The time the last segment ends.
-    var duration: TimeInterval { segments.last?.end ?? 0 }
+    var duration: TimeInterval { segments.isEmpty ? 0 : segments[segments.count - 1].end }
 
     /// The value once every segment has run.
-    var finalValue: V { segments.last?.endValue ?? initial }
+    var finalValue: V {
+        // (Indexing, not `last`: unspecialised generic code would allocate for `last`, per call.)
+        segments.isEmpty ? initial : segments[segments.count - 1].endValue
+    }
 
     /// The segment that shows the value at `time`: the first whose end is after `time`
     /// (never a zero-length one: a jump shows its target from its instant on); nil after the end.
@@ -180,7 +183,8 @@ extension KeyframeCurve {
             switch keyframes[index] {
             case .jump:
                 segment = KeyframeSegment(
-                    shape: .jump, start: time, duration: 0, from: from, to: to, startVelocity: .zero, endVelocity: .zero,
+                    shape: .jump, start: time, duration: 0, from: from, to: to, startVelocity: .zero,
+                    endVelocity: .zero,
                     endValue: to)
             case let .linear(d, curve):
                 let change = to - from

@@ -55,7 +55,10 @@ final class ResolvedKeyframeTrack<Root, Value: Animatable>: AnyResolvedKeyframeT
     /// The template for `time`: that of the segment showing then.
     private func template(at time: TimeInterval) -> Value {
         let time = time > 0 ? time : 0
-        guard let index = curve.segmentIndex(at: time) else { return templates.last ?? initialTemplate }
+        guard let index = curve.segmentIndex(at: time) else {
+            // (Indexing, not `last`: unspecialised generic code would allocate for `last`, per call.)
+            return templates.isEmpty ? initialTemplate : templates[templates.count - 1]
+        }
         // A segment shows its own keyframe's value; at its very start that is already the target's.
         return templates[index]
     }

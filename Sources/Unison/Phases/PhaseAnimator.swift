@@ -53,7 +53,8 @@ public final class PhaseAnimator<Phase: Equatable> {
     private var requestedIndex: Int?
 
     public init(
-        _ phases: [Phase], clock: any FrameClock, animation: @escaping @MainActor (Phase) -> Animation? = { _ in .default },
+        _ phases: [Phase], clock: any FrameClock,
+        animation: @escaping @MainActor (Phase) -> Animation? = { _ in .default },
         content: @escaping @MainActor (Phase) -> Void
     ) {
         self.phases = phases
