@@ -77,6 +77,9 @@ struct MomentumTests {
         // Both sides evaluate closed forms at the same frame time: rounding (values ~200, velocities ~1000).
         #expect(abs(x.presentationValue - p) < accumulatedRounding * 200)
         #expect(abs(x.velocity - v) < accumulatedRounding * 1000)
+        print(
+            "Decay takeover at \(delay) s: position error \(abs(x.presentationValue - p)), velocity error \(abs(x.velocity - v))"
+        )
         // From then on it is the friction motion from (p, v): nothing of the spring remains.
         for frames in [1, 5, 20] {
             clock.advance(frames: frames)

@@ -84,16 +84,19 @@ struct KeyframeTests {
         let c = curve(timeline)
         let times: [Double] = [0, 0.3, 0.5, 1.0, 1.2]
         let values: [Double] = [0, 40, -10, 30, 0]
+        var worst = 0.0
         for i in 1...3 {
             let slope = (values[i + 1] - values[i - 1]) / (times[i + 1] - times[i - 1])
             let left = c.segments[i - 1].velocity(at: c.segments[i - 1].duration)
             let right = c.segments[i].velocity(at: 0)
+            worst = max(worst, abs(left - right), abs(left - slope))
             // Both sides evaluate a few multiply-adds of the same slope: rounding.
             #expect(abs(left - slope) < rounding * 1000, "join \(i): left \(left), Catmull-Rom \(slope)")
             #expect(abs(right - slope) < rounding * 1000, "join \(i): right \(right)")
             // The value is continuous there too (the segment ends on its keyframe).
             #expect(abs(c.segments[i - 1].value(at: c.segments[i - 1].duration - 1e-12) - values[i]) < 1e-9)
         }
+        print("Catmull-Rom joins: worst slope mismatch \(worst)")
         // From rest at the start, and at rest at the end.
         #expect(timeline.velocity(time: 0) == 0)
         #expect(abs(c.segments[3].velocity(at: 0.2)) < rounding)
