@@ -128,7 +128,7 @@ extension Animation.Storage {
     /// Whether `linearSample(at:)` describes this animation (no custom animation, no repeat).
     var isLinear: Bool {
         switch self {
-        case .spring, .curve: return true
+        case .spring, .curve, .decay: return true
         case let .delay(_, base), let .speed(_, base), let .logicallyComplete(_, base): return base.isLinear
         case .repeating, .custom: return false
         }
@@ -139,6 +139,7 @@ extension Animation.Storage {
         switch self {
         case let .spring(s): return s.sample(at: t)
         case let .curve(c): return c.sample(at: t)
+        case let .decay(d): return d.sample(at: t)
         case let .delay(d, base):
             return t < d ? .atStart : base.linearSample(at: t - d)
         case let .speed(s, base):
@@ -181,6 +182,7 @@ extension Animation.Storage {
         switch self {
         case let .spring(s): return s.spring.response
         case let .curve(c): return c.duration
+        case let .decay(d): return d.logicalDuration
         case let .delay(d, base): return base.logicalDuration.map { $0 + d }
         case let .speed(s, base): return base.logicalDuration.map { s.isFinite ? $0 / s : 0 }
         case let .logicallyComplete(d, _): return d
@@ -201,6 +203,10 @@ extension Animation.Storage {
             return s.animate(value, at: t, &context)
         case let .curve(c):
             let sample = c.sample(at: t)
+            context.isLogicallyComplete = sample.logicallyComplete
+            return sample.finished ? nil : value.scaled(by: sample.a)
+        case let .decay(d):
+            let sample = d.sample(at: t)
             context.isLogicallyComplete = sample.logicallyComplete
             return sample.finished ? nil : value.scaled(by: sample.a)
         case let .delay(d, base):
@@ -260,6 +266,8 @@ extension Animation.Storage {
             return s.velocity(value, at: t, context)
         case let .curve(c):
             return value.scaled(by: c.sample(at: t).da)
+        case let .decay(d):
+            return value.scaled(by: d.sample(at: t).da)
         case let .delay(d, base):
             return t < d ? .zero : base.velocity(value, at: t - d, context)
         case let .speed(s, base):
@@ -294,6 +302,12 @@ extension Animation.Storage {
             } else {
                 context.state[SpringBlendKey.self] = nil
             }
+            return true
+        case .decay:
+            // A decay takes over like a spring (the old motion stops at the handoff), but its
+            // velocity comes from its own change, so nothing of a spring's state carries over.
+            context.state[SpringBlendKey.self] = nil
+            context.state[BlendMotionKey<V>.self] = nil
             return true
         case let .custom(c):
             return c.base.shouldMerge(previous: previous, value: value, time: t, context: &context)

@@ -27,6 +27,8 @@ public struct Animation: Hashable, Sendable {
     indirect enum Storage: Hashable, Sendable {
         case spring(SpringAnimation)
         case curve(CurveAnimation)
+        /// A flick coming to rest (``Animation/decay(_:)``).
+        case decay(DecayAnimation)
         case delay(TimeInterval, Storage)
         case speed(Double, Storage)
         case repeating(count: Int?, autoreverses: Bool, Storage)
@@ -107,6 +109,9 @@ extension Animation.Storage: CustomStringConvertible {
             default:
                 return "timingCurve(\(c.curve), duration: \(formatted(c.duration)))"
             }
+        case let .decay(d):
+            guard let boundary = d.boundary else { return "decay(\(d.rate))" }
+            return "decay(\(d.rate), overshoot: \(formatted(boundary.overshoot)), spring: \(boundary.spring))"
         case let .delay(d, base): return "\(base).delay(\(formatted(d)))"
         case let .speed(s, base): return "\(base).speed(\(formatted(s)))"
         case let .repeating(count, autoreverses, base):

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Builds the keyframes of one track from a list of keyframes, with `if`, `switch` and `for`.
+///
+/// ```swift
+/// KeyframeTrack(\.y) {
+///     CubicKeyframe(-40, duration: 0.2)
+///     if bouncesTwice { CubicKeyframe(-20, duration: 0.15) }
+///     for _ in 0..<3 { LinearKeyframe(0, duration: 0.1) }
+/// }
+/// ```
+@resultBuilder
+public enum KeyframeTrackContentBuilder<Value: Animatable> {
+    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> KeyframeSequence<Value>
+    where K.Value == Value {
+        KeyframeSequence(specs: keyframeSpecs(expression))
+    }
+
+    public static func buildBlock(_ components: KeyframeSequence<Value>...) -> KeyframeSequence<Value> {
+        KeyframeSequence(concatenating: components)
+    }
+
+    public static func buildOptional(_ component: KeyframeSequence<Value>?) -> KeyframeSequence<Value> {
+        component ?? KeyframeSequence()
+    }
+
+    public static func buildEither(first component: KeyframeSequence<Value>) -> KeyframeSequence<Value> {
+        component
+    }
+
+    public static func buildEither(second component: KeyframeSequence<Value>) -> KeyframeSequence<Value> {
+        component
+    }
+
+    public static func buildArray(_ components: [KeyframeSequence<Value>]) -> KeyframeSequence<Value> {
+        KeyframeSequence(concatenating: components)
+    }
+
+    public static func buildLimitedAvailability(_ component: KeyframeSequence<Value>) -> KeyframeSequence<Value> {
+        component
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A track of a built timeline, over its root type (the per-frame face of a ``KeyframeTrack``).
+///
+/// A class, so a timeline holds its tracks in one array whatever their property types, and
+/// evaluating one is a virtual call: no existential boxing, no allocation.
+class AnyResolvedKeyframeTrack<Root> {
+    let duration: TimeInterval
+
+    init(duration: TimeInterval) { self.duration = duration }
+
+    /// Writes the track's value at `time` into `root`.
+    func apply(to root: inout Root, time: TimeInterval) {}
+
+    /// Writes the track's velocity at `time` (as a value of the property's type) into `root`.
+    func applyVelocity(to root: inout Root, time: TimeInterval) {}
+
+    /// Writes a zero velocity into `root` (with `applyVelocity`, the difference gives the
+    /// root's velocity for any `animatableData` that is linear or affine in the property).
+    func applyZeroVelocity(to root: inout Root) {}
+}
+
+/// A track over the property at `keyPath`, with its resolved path.
+final class ResolvedKeyframeTrack<Root, Value: Animatable>: AnyResolvedKeyframeTrack<Root> {
+    typealias V = Value.AnimatableData
+
+    let keyPath: WritableKeyPath<Root, Value>
+    let curve: KeyframeCurve<V>
+    /// The value each segment writes its vector into (its keyframe's value, so parts of the
+    /// value that do not animate switch at the keyframe), and the one before the first.
+    let templates: [Value]
+    let initialTemplate: Value
+
+    init(keyPath: WritableKeyPath<Root, Value>, keyframes specs: [KeyframeSpec<Value>], initialRoot: Root) {
+        self.keyPath = keyPath
+        let initialValue = initialRoot[keyPath: keyPath]
+        initialTemplate = initialValue
+        // A non-finite initial value starts the track from zero; a non-finite target holds.
+        let initial = isFiniteVector(initialValue.animatableData) ? initialValue.animatableData : .zero
+        var templates: [Value] = []
+        templates.reserveCapacity(specs.count)
+        var previous = initialValue
+        for spec in specs {
+            let finite = isFiniteVector(spec.to.animatableData)
+            templates.append(finite ? spec.to : previous)
+            if finite { previous = spec.to }
+        }
+        self.templates = templates
+        curve = KeyframeCurve(
+            initial: initial, keyframes: specs.map { KeyframeCurve<V>.keyframe($0) },
+            targets: specs.map { isFiniteVector($0.to.animatableData) ? $0.to.animatableData : nil })
+        super.init(duration: curve.duration)
+    }
+
+    /// The template for `time`: that of the segment showing then.
+    private func template(at time: TimeInterval) -> Value {
+        let time = time > 0 ? time : 0
+        guard let index = curve.segmentIndex(at: time) else {
+            // (Indexing, not `last`: unspecialised generic code would allocate for `last`, per call.)
+            return templates.isEmpty ? initialTemplate : templates[templates.count - 1]
+        }
+        // A segment shows its own keyframe's value; at its very start that is already the target's.
+        return templates[index]
+    }
+
+    /// The track's value at `time`, as the property's type.
+    func value(at time: TimeInterval) -> Value {
+        var value = template(at: time)
+        value.animatableData = curve.value(at: time)
+        return value
+    }
+
+    override func apply(to root: inout Root, time: TimeInterval) {
+        root[keyPath: keyPath] = value(at: time)
+    }
+
+    override func applyVelocity(to root: inout Root, time: TimeInterval) {
+        var value = template(at: time)
+        value.animatableData = curve.velocity(at: time)
+        root[keyPath: keyPath] = value
+    }
+
+    override func applyZeroVelocity(to root: inout Root) {
+        var value = initialTemplate
+        value.animatableData = .zero
+        root[keyPath: keyPath] = value
+    }
+}
