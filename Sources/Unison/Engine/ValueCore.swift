@@ -37,7 +37,10 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     // MARK: Changes the user makes
 
-    final func set(_ newValue: Value) {
+    /// Sets the model value: animates in an animated transaction, jumps otherwise. With
+    /// `restarting`, an animation starts even when `newValue` is the current target (a keyframe
+    /// timeline that ends where it starts, a spring back to the point a flick left).
+    final func set(_ newValue: Value, restarting: Bool = false) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
         let group = Engine.currentGroup
@@ -45,7 +48,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         state.model = newValue
         if let group, group.isAnimated, driver.clock.animationsEnabled {
             let currentTarget = state.entries.last?.target ?? state.base
-            if data != currentTarget {
+            if data != currentTarget || restarting {
                 state.start(in: group, to: data, now: driver.now)
                 driver.activate(self)
             } else if state.entries.isEmpty {

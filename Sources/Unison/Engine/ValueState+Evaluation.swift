@@ -46,6 +46,14 @@ extension ValueState {
             result.finished = animated.map { !isFiniteVector($0) } ?? true
             offset = result.finished ? change : animated!
             result.logicallyComplete = entry.context.isLogicallyComplete
+            // Over a chain that stands still (the first entry, or after finished ones) the change
+            // is constant, so the animation's own velocity, when it gives one, is the exact one.
+            if velocity == .zero, !result.finished,
+                let own = entry.animation.velocity(value: change, time: elapsed, context: entry.context),
+                isFiniteVector(own)
+            {
+                result.velocity = own
+            }
         }
         if result.finished {
             result.out = entry.target

@@ -70,7 +70,7 @@ public final class KeyframeAnimator<Value: Animatable> {
         }
         isPlaying = true
         withTransaction(transaction) {
-            _ = property.setRestartingAnimation(end, candidates: Self.candidates(timeline))
+            property.setRestartingAnimation(end)
         }
     }
 
@@ -82,13 +82,4 @@ public final class KeyframeAnimator<Value: Animatable> {
         withTransaction(Transaction()) { property.value = property.presentationValue }
     }
 
-    /// Vectors of the timeline for the restart's detour: values and velocities along it (the
-    /// detour needs any vector other than the target; one of these is non-zero unless the
-    /// timeline never leaves zero).
-    private static func candidates(_ timeline: KeyframeTimeline<Value>) -> [Value.AnimatableData] {
-        (0...8).flatMap { step -> [Value.AnimatableData] in
-            let time = timeline.duration * Double(step) / 8
-            return [timeline.value(time: time).animatableData, timeline.velocity(time: time)]
-        }
-    }
 }

@@ -30,7 +30,7 @@ extension AnimatableProperty {
                 value = chosen
             } else {
                 if clock.animationsEnabled { handOff(velocity: velocity) }
-                _ = setRestartingAnimation(chosen, candidates: [velocity])
+                setRestartingAnimation(chosen)
             }
         }
         return chosen
@@ -94,7 +94,7 @@ extension AnimatableProperty where Value: BinaryFloatingPoint, Value.AnimatableD
         withTransaction(transaction) {
             if let springVelocity, clock.animationsEnabled { handOff(velocity: Value(springVelocity)) }
             if restarts {
-                _ = setRestartingAnimation(Value(target), candidates: [Value(v)])
+                setRestartingAnimation(Value(target))
             } else {
                 value = Value(target)
             }
