@@ -29,8 +29,12 @@ let package = Package(
         // for macros and variadics. Named after the project: `CGtk` is taken by other GTK bindings.
         .systemLibrary(
             name: "CUnisonGtk", path: "Bridges/CUnisonGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // UnisonMotionBin, a GtkWidget subclass in C (GObject types are defined in C): draws its child
+        // with render transforms and animates its measured size. Only UnisonGtk uses it.
+        .target(name: "CUnisonGtkMotion", dependencies: ["CUnisonGtk"], path: "Bridges/CUnisonGtkMotion"),
         // Real GtkWidgets animated by the engine, GTK's frame clock, the main-loop bridge.
-        .target(name: "UnisonGtk", dependencies: ["Unison", "CUnisonGtk"], swiftSettings: swiftSettings),
+        .target(
+            name: "UnisonGtk", dependencies: ["Unison", "CUnisonGtk", "CUnisonGtkMotion"], swiftSettings: swiftSettings),
 
         // MARK: Examples
         // GTK helpers for the examples, the demo and the GTK tests (not the library).

@@ -26,11 +26,18 @@ static inline GtkDrawingArea *unison_gtk_drawing_area(gpointer p) { return GTK_D
 
 // MARK: Type checks.
 static inline gboolean unison_gtk_is_fixed(gpointer p) { return p != NULL && GTK_IS_FIXED(p); }
+static inline gboolean unison_gtk_is_a(gpointer p, GType type) { return p != NULL && G_TYPE_CHECK_INSTANCE_TYPE(p, type); }
 
 // MARK: Signals (g_signal_connect is a macro).
 static inline gulong unison_gtk_signal_connect(gpointer instance, const gchar *signal, GCallback handler, gpointer data,
                                                GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+// Runs after the signal's other handlers (GTK's own layout of a window, for its frame clock's "layout").
+static inline gulong unison_gtk_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                                     gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
 }
 
 // MARK: Variadic getters and setters, typed.

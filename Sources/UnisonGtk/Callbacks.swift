@@ -39,10 +39,14 @@ let releaseSignalBox: GClosureNotify = { pointer, _ in
 }
 
 /// Connects `function` to `signal` of `instance` through `thunk`, a C function of the signal's
-/// shape whose last argument is the box (`CallbackBox<Function>.call`). Returns the handler id.
+/// shape whose last argument is the box (`CallbackBox<Function>.call`); `after`: it runs after
+/// the signal's other handlers. Returns the handler id.
 @MainActor
-func connect<Function>(_ instance: gpointer, _ signal: String, thunk: GCallback, _ function: Function) -> gulong {
-    unison_gtk_signal_connect(instance, signal, thunk, CallbackBox.retained(function), releaseSignalBox)
+func connect<Function>(
+    _ instance: gpointer, _ signal: String, thunk: GCallback, after: Bool = false, _ function: Function
+) -> gulong {
+    let connect = after ? unison_gtk_signal_connect_after : unison_gtk_signal_connect
+    return connect(instance, signal, thunk, CallbackBox.retained(function), releaseSignalBox)
 }
 
 typealias VoidSignal = @MainActor () -> Void
@@ -50,11 +54,11 @@ typealias VoidSignal = @MainActor () -> Void
 /// Connects `body` to a signal whose handler takes only the instance (`void (*)(GObject *, gpointer)`).
 @MainActor
 @discardableResult
-func connectSignal(_ instance: gpointer, _ name: String, _ body: @escaping VoidSignal) -> gulong {
+func connectSignal(_ instance: gpointer, _ name: String, after: Bool = false, _ body: @escaping VoidSignal) -> gulong {
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
         CallbackBox<VoidSignal>.call(data) { $0() }
     }
-    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), after: after, body)
 }
 
 typealias PointSignal = @MainActor (Double, Double) -> Void

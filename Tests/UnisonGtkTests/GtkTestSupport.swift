@@ -49,20 +49,7 @@ final class TestWindow {
     func colouredBox(red: Double, green: Double, blue: Double, size: Int32 = 60, at point: CGPoint = .zero)
         -> UnsafeMutablePointer<GtkWidget>
     {
-        let area = gtk_drawing_area_new()!
-        gtk_drawing_area_set_content_width(unison_example_drawing_area(area), size)
-        gtk_drawing_area_set_content_height(unison_example_drawing_area(area), size)
-        let colour = UnsafeMutablePointer<Double>.allocate(capacity: 3)
-        colour[0] = red
-        colour[1] = green
-        colour[2] = blue
-        let draw: GtkDrawingAreaDrawFunc = { _, cr, _, _, data in
-            let c = data!.assumingMemoryBound(to: Double.self)
-            cairo_set_source_rgb(cr, c[0], c[1], c[2])
-            cairo_paint(cr)
-        }
-        let free: GDestroyNotify = { data in data!.assumingMemoryBound(to: Double.self).deallocate() }
-        gtk_drawing_area_set_draw_func(unison_example_drawing_area(area), draw, colour, free)
+        let area = colouredArea(red: red, green: green, blue: blue, width: size, height: size)
         gtk_fixed_put(unison_example_fixed(fixed), area, point.x, point.y)
         settle()
         return area
@@ -92,6 +79,28 @@ final class TestWindow {
         settle(0.05)
     }
 
+}
+
+/// A drawing area of `width × height` painted in one colour.
+@MainActor
+func colouredArea(red: Double, green: Double, blue: Double, width: Int32, height: Int32)
+    -> UnsafeMutablePointer<GtkWidget>
+{
+    let area = gtk_drawing_area_new()!
+    gtk_drawing_area_set_content_width(unison_example_drawing_area(area), width)
+    gtk_drawing_area_set_content_height(unison_example_drawing_area(area), height)
+    let colour = UnsafeMutablePointer<Double>.allocate(capacity: 3)
+    colour[0] = red
+    colour[1] = green
+    colour[2] = blue
+    let draw: GtkDrawingAreaDrawFunc = { _, cr, _, _, data in
+        let c = data!.assumingMemoryBound(to: Double.self)
+        cairo_set_source_rgb(cr, c[0], c[1], c[2])
+        cairo_paint(cr)
+    }
+    let free: GDestroyNotify = { data in data!.assumingMemoryBound(to: Double.self).deallocate() }
+    gtk_drawing_area_set_draw_func(unison_example_drawing_area(area), draw, colour, free)
+    return area
 }
 
 /// Runs the GTK loop until `property` stops animating (at most `timeout` seconds).

@@ -27,6 +27,10 @@ enum Engine {
     static var inlineCompletionDepth = 0
     /// Whether a turn of the main loop has been asked to run the pending completions.
     static var isSafePointScheduled = false
+    /// Toolkit code that called into the engine and must not run completions (a layout pass).
+    static var suspendedSafePoints = 0
+    /// Told at the end of every animated transaction's body (layout animation in adapters).
+    static var animatedTransactionEnded: (@MainActor (_ keepOpen: () -> DeferredTransaction) -> Void)?
     /// Runs `body` at the next turn of the main loop. The main dispatch queue by default; a
     /// toolkit adapter whose loop owns the main thread installs its own (UnisonGtk: a GLib
     /// source), so the hop happens even while a synchronous main-actor job is running the loop.
@@ -44,7 +48,7 @@ enum Engine {
     /// Whether it is safe to run completions now: no transaction body, no frame and no inline
     /// completion is running (only the outermost level of a completion chain flushes).
     static var isAtSafePoint: Bool {
-        openTransactions.isEmpty && !isPresentingFrame && inlineCompletionDepth == 0
+        openTransactions.isEmpty && !isPresentingFrame && inlineCompletionDepth == 0 && suspendedSafePoints == 0
     }
 
     /// Called where engine work that the user started returns to the user (the end of a

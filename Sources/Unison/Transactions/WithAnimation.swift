@@ -16,6 +16,9 @@ func withTransaction<Result>(
     Engine.openTransactions.append(TransactionScope(transaction: transaction, group: group))
     defer {
         Engine.openTransactions.removeLast()
+        if transaction.isAnimated, let observer = Engine.animatedTransactionEnded {
+            observer { DeferredTransaction(transaction, group: group) }
+        }
         group.closeScope()
         Engine.endOfSafePoint()
     }

@@ -1,0 +1,43 @@
+// UnisonMotionBin: a GtkWidget with one child that it draws moved, scaled, rotated and faded
+// (render transforms: no relayout), and whose measured size can be animated (a widget growing
+// from nothing to its natural size, as GtkRevealer does). Unison's GTK adapter drives it; it is
+// the only GObject subclass Unison defines, and the only C in Unison besides the CUnisonGtk shim.
+#ifndef UNISON_MOTION_BIN_H
+#define UNISON_MOTION_BIN_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define UNISON_TYPE_MOTION_BIN (unison_motion_bin_get_type())
+G_DECLARE_FINAL_TYPE(UnisonMotionBin, unison_motion_bin, UNISON, MOTION_BIN, GtkWidget)
+
+/// Called at the end of every size_allocate with the bin's new size.
+typedef void (*UnisonMotionBinAllocated)(gpointer data, int width, int height);
+
+GtkWidget *unison_motion_bin_new(void);
+/// Makes `child` the bin's child (NULL: none); the previous one is unparented.
+void unison_motion_bin_set_child(UnisonMotionBin *bin, GtkWidget *child);
+GtkWidget *unison_motion_bin_get_child(UnisonMotionBin *bin);
+
+/// How the child is drawn: moved by (dx, dy) pixels, rotated by `rotation` degrees clockwise and
+/// scaled by (sx, sy) about the point (ax, ay) of the bin (0...1 of its width and height), with
+/// `opacity` (0...1). Queues a redraw only when something changed; never a relayout.
+void unison_motion_bin_set_render(UnisonMotionBin *bin, double dx, double dy, double sx, double sy, double rotation,
+                                  double ax, double ay, double opacity);
+
+/// The size the bin asks its parent for, as a fraction of its child's natural size per axis:
+/// a negative fraction is "the child's own size" (the default). With a fraction the child is still
+/// allocated at least its natural size and is clipped to the bin. Queues a resize when changed.
+void unison_motion_bin_set_reveal(UnisonMotionBin *bin, double width_fraction, double height_fraction);
+
+/// Sets the function called after each allocation (NULL: none); `destroy` releases `data`.
+void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinAllocated func, gpointer data,
+                                          GDestroyNotify destroy);
+
+/// Whether `widget` is a UnisonMotionBin.
+gboolean unison_is_motion_bin(gpointer widget);
+
+G_END_DECLS
+
+#endif

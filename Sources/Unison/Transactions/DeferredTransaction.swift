@@ -1,0 +1,62 @@
+import Foundation
+
+/// An animated transaction kept open past the end of its body, for changes a toolkit makes on
+/// its behalf afterwards: the layout pass that follows `withAnimation { insert a widget }` moves
+/// other widgets, and those moves animate with the transaction's animation while its completions
+/// wait for them (SwiftUI animates layout in the same transaction).
+///
+/// Toolkit adapters receive one through ``observeAnimatedTransactions(_:)``, use it with
+/// ``perform(_:)`` and ``close()`` it once the layout pass is over (releasing it closes it too).
+@MainActor
+package final class DeferredTransaction {
+    private let group: TransactionGroup
+    /// The transaction's animation and flags, without its completions (they stay with the group).
+    package let transaction: Transaction
+    private var isOpen = true
+
+    init(_ transaction: Transaction, group: TransactionGroup) {
+        var scoped = transaction
+        scoped.completions = []
+        self.transaction = scoped
+        self.group = group
+        // One pending animation of its own, so the group cannot complete while this is open.
+        group.registerAnimation()
+    }
+
+    isolated deinit {
+        close()
+        Engine.deferCompletions()  // never run completions inside a release
+    }
+
+    /// Runs `body` in the transaction: what it animates counts towards its completions.
+    package func perform(_ body: () -> Void) {
+        withTransaction(transaction, linkedTo: group, body)
+    }
+
+    /// Ends the deferral: the transaction completes once the animations it started have.
+    package func close() {
+        guard isOpen else { return }
+        isOpen = false
+        group.animationLogicallyCompleted()
+        group.animationRemoved()
+    }
+}
+
+/// Calls `observer` at the end of every animated transaction's body, with a way to keep that
+/// transaction open (``DeferredTransaction``); a toolkit adapter installs it once.
+@MainActor
+package func observeAnimatedTransactions(
+    _ observer: @escaping @MainActor (_ keepOpen: () -> DeferredTransaction) -> Void
+) {
+    Engine.animatedTransactionEnded = observer
+}
+
+/// Runs `body` (toolkit code the engine is called from, such as a layout pass) so that no
+/// completion runs inside it: those that become due wait for the next safe point.
+@MainActor
+package func withoutSafePoints(_ body: () -> Void) {
+    Engine.suspendedSafePoints += 1
+    body()
+    Engine.suspendedSafePoints -= 1
+    Engine.deferCompletions()
+}

@@ -1,0 +1,397 @@
+import CUnisonGtk
+import CUnisonGtkMotion
+import Foundation
+import Unison
+
+/// A widget that moves, scales, rotates and fades in any container, comes and goes through
+/// transitions, and glides to its new place when layout changes in an animated transaction.
+///
+/// It wraps one child in a small container of Unison's (`UnisonMotionBin`) that draws the child
+/// with render transforms: nothing is relaid out and no size request is touched while it moves,
+/// so it works in a `GtkBox`, `GtkGrid`, `GtkCenterBox`, `GtkOverlay`, `GtkFixed` or a list row
+/// alike. Put ``widget`` in your container in place of the child.
+///
+/// ```swift
+/// let card = MotionBin(child: label)
+/// gtk_box_append(box, card.widget)
+/// animate(.bouncy) { card.scale = CGSize(width: 1.1, height: 1.1) }          // drawn, no relayout
+///
+/// let banner = MotionBin(child: toast, transition: .move(edge: .top).combined(with: .opacity),
+///                        isPresent: false)
+/// animate(.spring) { banner.isPresent = true }     // slides in; the space it takes opens smoothly
+/// animate(.spring) { banner.isPresent = false }    // slides out, then is hidden
+/// ```
+///
+/// - **Transforms** are drawn about ``anchor`` (the centre by default) and are render-only: the
+///   pointer still hits the widget where layout put it.
+/// - **Transitions.** ``isPresent`` set in an animated transaction runs ``transition``
+///   (`Presence`'s rules): an appearing widget is shown and drawn at the transition's start on
+///   its first frame; a disappearing one ignores input and stays until its removal has finished,
+///   then is hidden (or, after ``removeFromParent()``, removed from its container). Meanwhile
+///   the space it takes grows from or shrinks to nothing (``collapse``), so siblings move with it
+///   instead of jumping. Reversing mid-way continues from where it is, with its velocity.
+/// - **Layout animation.** When the bin's place in the window changes during the layout pass that
+///   follows an animated transaction (a sibling inserted, removed, shown, hidden, reordered or
+///   resized, a window resized), it is drawn from its old place to its new one with the
+///   transaction's animation (FLIP), and the transaction's completions wait for it. Outside an
+///   animated transaction it moves at once. See ``animatesLayout``.
+///
+/// This object holds a reference to the bin (so ``widget`` stays valid after a removal), and the
+/// bin holds its child; a container holds the bin as usual. Releasing this object ends its
+/// animations where they would end (completions still run once, at the next safe point) and
+/// leaves the widgets to GTK.
+@MainActor
+public final class MotionBin {
+    /// What to do with the bin once a removal transition has finished.
+    private enum Removal { case hide, removeFromParent }
+
+    /// Which directions the space of an appearing or disappearing bin grows and shrinks in.
+    public enum Collapse: Sendable {
+        /// Its size does not change: the space stays until it is hidden or removed.
+        case none
+        case horizontal
+        case vertical
+        case both
+    }
+
+    /// The bin: the widget to put in a container.
+    public var widget: UnsafeMutablePointer<GtkWidget> { unison_gtk_widget(bin) }
+    /// The frame clock its animations run on.
+    public let clock: GtkFrameClock
+
+    private let bin: UnsafeMutableRawPointer
+    /// The bin as UnisonMotionBin's C API takes it; nil once GTK disposed of it (its window was
+    /// destroyed), after which nothing is written to it.
+    private var motionBin: OpaquePointer? { isDisposed ? nil : OpaquePointer(bin) }
+    private var isDisposed = false
+
+    // Model values of the render properties.
+    private lazy var translationProperty = renderProperty(CGPoint.zero)
+    private lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1))
+    private lazy var rotationProperty = renderProperty(0.0)
+    private lazy var opacityProperty = renderProperty(1.0)
+    /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
+    private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] _ in
+        self?.pushRender()
+    }
+    private var allocatedOrigin: CGPoint?
+    /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
+    private lazy var reveal = AnimatableProperty(1.0, clock: clock) { [weak self] _ in
+        self?.pushReveal()
+        self?.finishRemovalIfDone()
+    }
+    /// The transition reported the widget gone; it is hidden or removed once its space has closed too.
+    private var isRemoving = false
+    private var presence: Presence!
+    private var removal = Removal.hide
+
+    /// Wraps `child` (any widget, from any binding). `isPresent: false` starts hidden, to appear
+    /// later through `transition`.
+    public init(
+        child: some GObjectPointer, transition: AnyTransition = .opacity, isPresent: Bool = true,
+        clock: GtkFrameClock? = nil
+    ) {
+        MotionLayout.observe()
+        let bin = UnsafeMutableRawPointer(unison_motion_bin_new()!)
+        g_object_ref_sink(bin)
+        self.bin = bin
+        unison_motion_bin_set_child(OpaquePointer(bin), child.widgetPointer)
+        self.clock = clock ?? GtkFrameClock.for(child)
+        presence = Presence(
+            isPresent: isPresent, transition: transition, clock: self.clock,
+            apply: { [weak self] _ in self?.pushRender() },
+            visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) })
+        if !isPresent {
+            gtk_widget_set_visible(unison_gtk_widget(bin), unison_gtk_false)
+            reveal.value = 0
+        }
+        connectAllocation()
+        connectRealization()
+        connectSignal(bin, "destroy") { [weak self] in self?.isDisposed = true }
+    }
+
+    isolated deinit {
+        if let clock = realizedClock { MotionLayout.remove(ObjectIdentifier(self), clock: clock) }
+        g_object_unref(bin)
+    }
+
+    /// The wrapped widget.
+    public var child: UnsafeMutablePointer<GtkWidget>? {
+        motionBin.flatMap { unison_motion_bin_get_child($0) }
+    }
+
+    // MARK: Render properties (set inside `animate` to animate)
+
+    /// Offset from where layout puts it, in pixels.
+    public var translation: CGPoint {
+        get { translationProperty.value }
+        set { translationProperty.value = newValue }
+    }
+
+    /// Scale about ``anchor`` (1 is natural size).
+    public var scale: CGSize {
+        get { scaleProperty.value }
+        set { scaleProperty.value = newValue }
+    }
+
+    /// Clockwise rotation about ``anchor``, in degrees.
+    public var rotation: Double {
+        get { rotationProperty.value }
+        set { rotationProperty.value = newValue }
+    }
+
+    /// Opacity, 0...1 (multiplied with a transition's).
+    public var opacity: Double {
+        get { opacityProperty.value }
+        set { opacityProperty.value = newValue }
+    }
+
+    /// The point of the widget that scaling and rotation keep in place (not animated).
+    public var anchor = UnitPoint.center {
+        didSet { pushRender() }
+    }
+
+    // MARK: Transitions
+
+    /// The transition used when ``isPresent`` changes (from the next change on).
+    public var transition: AnyTransition {
+        get { presence.transition }
+        set { presence.transition = newValue }
+    }
+
+    /// Whether the widget is (or is becoming) present. Set in an animated transaction, the
+    /// transition runs; otherwise it appears or disappears at once.
+    public var isPresent: Bool {
+        get { presence.isPresent }
+        set {
+            guard newValue != presence.isPresent else { return }
+            if newValue {
+                removal = .hide
+                isRemoving = false
+                // Shown first, so it is mapped (its clock animates) when the transition starts.
+                if let w = motionBin { gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), 1) }
+            }
+            reveal.value = newValue ? 1 : 0
+            presence.isPresent = newValue
+            if let w = motionBin {
+                gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), newValue ? 1 : 0)
+            }
+        }
+    }
+
+    /// Whether the widget is on screen: from its insertion until its removal has finished.
+    public var isVisible: Bool { presence.isVisible }
+
+    /// How the space it takes grows and shrinks while it appears and disappears (default: both).
+    public var collapse = Collapse.both {
+        didSet { pushReveal() }
+    }
+
+    /// Removes the bin from its container after a removal transition (at once outside an animated
+    /// transaction). A second call, or a call on a bin already gone, does nothing.
+    public func removeFromParent() {
+        removal = .removeFromParent
+        if presence.isPresent {
+            isPresent = false
+        } else if !presence.isVisible {
+            detach()
+        }
+    }
+
+    // MARK: Layout animation
+
+    /// Whether the bin glides to a new place after an animated transaction (default true).
+    public var animatesLayout = true
+
+    // MARK: Presented values
+
+    /// The render transform and transition effects drawn now.
+    public var presentedTranslation: CGPoint { translationProperty.presentationValue }
+    public var presentedOpacity: Double { opacityProperty.presentationValue * presence.effects.opacity }
+    /// How far the bin is drawn from where layout put it, because it is gliding there.
+    public var layoutOffset: CGPoint {
+        guard let allocated = allocatedOrigin else { return .zero }
+        let drawn = layoutOrigin.presentationValue
+        return CGPoint(x: drawn.x - allocated.x, y: drawn.y - allocated.y)
+    }
+    /// Whether any of its animations runs.
+    public var isAnimating: Bool {
+        translationProperty.isAnimating || scaleProperty.isAnimating || rotationProperty.isAnimating
+            || opacityProperty.isAnimating || layoutOrigin.isAnimating || reveal.isAnimating || presence.isAnimating
+    }
+
+    // MARK: Plumbing
+
+    private func renderProperty<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
+        AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.pushRender() }
+    }
+
+    /// Hands the drawn transform to the bin (it redraws only when something changed).
+    /// - Complexity: O(1); a few multiplications per frame while anything animates.
+    private func pushRender() {
+        guard let w = motionBin, presence != nil else { return }
+        let effects = presence.effects
+        let translation = translationProperty.presentationValue
+        let scale = scaleProperty.presentationValue
+        let offset = layoutOffset
+        let anchor = presence.isAnimating ? effects.anchor : self.anchor
+        unison_motion_bin_set_render(
+            w, Double(translation.x + effects.offset.width + offset.x),
+            Double(translation.y + effects.offset.height + offset.y),
+            Double(scale.width * effects.scale.width), Double(scale.height * effects.scale.height),
+            rotationProperty.presentationValue + effects.rotation, anchor.x, anchor.y,
+            opacityProperty.presentationValue * effects.opacity)
+    }
+
+    private func pushReveal() {
+        guard let w = motionBin else { return }
+        let fraction = reveal.isAnimating || reveal.presentationValue < 1 ? max(reveal.presentationValue, 0) : -1
+        unison_motion_bin_set_reveal(
+            w, collapse == .horizontal || collapse == .both ? fraction : -1,
+            collapse == .vertical || collapse == .both ? fraction : -1)
+    }
+
+    private func visibilityChanged(_ visible: Bool) {
+        guard let w = motionBin else { return }
+        if visible {
+            isRemoving = false
+            gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), unison_gtk_true)
+        } else {
+            isRemoving = true
+            finishRemovalIfDone()
+        }
+    }
+
+    /// Hides or removes the bin once both its transition and its collapse have finished (once).
+    private func finishRemovalIfDone() {
+        guard isRemoving, !presence.isPresent, !reveal.isAnimating || collapse == .none, let w = motionBin else {
+            return
+        }
+        isRemoving = false
+        if removal == .removeFromParent {
+            detach()
+        } else {
+            gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), unison_gtk_false)
+        }
+    }
+
+    /// Removes the bin from whatever holds it, with that container's own call.
+    private func detach() {
+        guard let bin = motionBin else { return }
+        allocatedOrigin = nil
+        let w: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(bin))
+        removeFromContainer(w)
+    }
+
+    /// Whether a layout glide is running (``MotionLayout`` then checks the bin after every layout).
+    var isGliding: Bool { layoutOrigin.isAnimating }
+
+    /// Where layout puts the bin now, in its window's coordinates (nil while it has no window).
+    private func currentOrigin() -> CGPoint? {
+        guard let bin = motionBin else { return nil }
+        let w: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(bin))
+        guard gtk_widget_get_mapped(w) != 0, let root = gtk_widget_get_root(w) else { return nil }
+        var zero = graphene_point_t(x: 0, y: 0)
+        var point = graphene_point_t(x: 0, y: 0)
+        guard gtk_widget_compute_point(w, unison_gtk_widget(UnsafeMutableRawPointer(root)), &zero, &point) != 0
+        else { return nil }
+        return CGPoint(x: Double(point.x), y: Double(point.y))
+    }
+
+    /// FLIP's *first*: an animated transaction ended, layout may follow. Records where layout has
+    /// the bin now (a bin at rest is drawn there; a gliding one keeps gliding from where it is).
+    func recordFirst() {
+        guard let origin = currentOrigin() else { return }
+        allocatedOrigin = origin
+        if !layoutOrigin.isAnimating, layoutOrigin.value != origin {
+            withoutSafePoints { withTransaction(Transaction()) { layoutOrigin.value = origin } }
+        }
+    }
+
+    /// FLIP's *last*, *invert* and *play*, after a layout pass of the bin's window: if layout put
+    /// the bin somewhere new, it is drawn from where it was, gliding with `transaction` (or moved at
+    /// once without one). Runs inside GTK's layout phase, so no completion runs here.
+    func layoutDidChange(in transaction: DeferredTransaction?) {
+        guard let origin = currentOrigin() else {
+            allocatedOrigin = nil
+            return
+        }
+        let previous = allocatedOrigin
+        allocatedOrigin = origin
+        guard origin != previous || layoutOrigin.value != origin else { return }
+        withoutSafePoints {
+            if previous != nil, animatesLayout, let transaction {
+                transaction.perform { layoutOrigin.value = origin }
+            } else {
+                withTransaction(Transaction()) { layoutOrigin.value = origin }
+            }
+        }
+        pushRender()  // this frame paints from the old place (the glide starts next frame)
+    }
+
+    /// After every allocation: the transition's element size.
+    private func allocated(width: Int, height: Int) {
+        let size = CGSize(width: Double(width), height: Double(height))
+        if presence.size != size { withoutSafePoints { presence.size = size } }
+    }
+
+    private func connectAllocation() {
+        typealias Allocated = @MainActor (Int, Int) -> Void
+        let body: Allocated = { [weak self] width, height in self?.allocated(width: width, height: height) }
+        let thunk: UnisonMotionBinAllocated = { data, width, height in
+            CallbackBox<Allocated>.call(data) { $0(Int(width), Int(height)) }
+        }
+        unison_motion_bin_set_allocated_func(OpaquePointer(bin), thunk, CallbackBox.retained(body), releaseCallbackBox)
+    }
+
+    /// Tells ``MotionLayout`` which window's frame clock the bin paints with.
+    private func connectRealization() {
+        let w: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(bin)
+        connectSignal(bin, "realize") { [weak self] in self?.realized(w) }
+        connectSignal(bin, "unrealize") { [weak self] in self?.unrealized() }
+        if gtk_widget_get_realized(w) != 0 { realized(w) }
+    }
+
+    private var realizedClock: OpaquePointer?
+
+    private func realized(_ w: UnsafeMutablePointer<GtkWidget>) {
+        guard realizedClock == nil, let clock = gtk_widget_get_frame_clock(w) else { return }
+        realizedClock = clock
+        MotionLayout.add(self, clock: clock)
+    }
+
+    private func unrealized() {
+        guard let clock = realizedClock else { return }
+        realizedClock = nil
+        allocatedOrigin = nil
+        MotionLayout.remove(ObjectIdentifier(self), clock: clock)
+    }
+}
+
+/// Removes `widget` from its parent with the parent's own API (GTK has no generic "remove").
+/// Rows and flow-box children are removed from their list; an unknown container hides it.
+@MainActor
+func removeFromContainer(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    guard let parent = gtk_widget_get_parent(widget) else { return }
+    let p = UnsafeMutableRawPointer(parent)
+    if unison_gtk_is_a(p, gtk_box_get_type()) != 0 {
+        gtk_box_remove(p.assumingMemoryBound(to: GtkBox.self), widget)
+    } else if unison_gtk_is_a(p, gtk_grid_get_type()) != 0 {
+        gtk_grid_remove(p.assumingMemoryBound(to: GtkGrid.self), widget)
+    } else if unison_gtk_is_a(p, gtk_fixed_get_type()) != 0 {
+        gtk_fixed_remove(p.assumingMemoryBound(to: GtkFixed.self), widget)
+    } else if unison_gtk_is_a(p, gtk_overlay_get_type()) != 0 {
+        gtk_overlay_remove_overlay(OpaquePointer(p), widget)
+    } else if unison_gtk_is_a(p, gtk_center_box_get_type()) != 0 {
+        let box = OpaquePointer(p)
+        if gtk_center_box_get_start_widget(box) == widget { gtk_center_box_set_start_widget(box, nil) }
+        if gtk_center_box_get_center_widget(box) == widget { gtk_center_box_set_center_widget(box, nil) }
+        if gtk_center_box_get_end_widget(box) == widget { gtk_center_box_set_end_widget(box, nil) }
+    } else if unison_gtk_is_a(p, gtk_list_box_row_get_type()) != 0, let list = gtk_widget_get_parent(parent) {
+        gtk_list_box_remove(OpaquePointer(UnsafeMutableRawPointer(list)), parent)
+    } else if unison_gtk_is_a(p, gtk_flow_box_child_get_type()) != 0, let flow = gtk_widget_get_parent(parent) {
+        gtk_flow_box_remove(OpaquePointer(UnsafeMutableRawPointer(flow)), parent)
+    } else {
+        gtk_widget_set_visible(widget, unison_gtk_false)
+    }
+}
