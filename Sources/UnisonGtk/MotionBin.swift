@@ -298,7 +298,7 @@ public final class MotionBin {
         return CGPoint(x: Double(point.x), y: Double(point.y))
     }
 
-    /// FLIP's *first*: an animated transaction ended, layout may follow. Records where layout has
+    /// FLIP's *first*: an animated transaction begins, layout may follow. Records where layout has
     /// the bin now (a bin at rest is drawn there; a gliding one keeps gliding from where it is).
     func recordFirst() {
         guard let origin = currentOrigin() else { return }
@@ -361,9 +361,10 @@ public final class MotionBin {
     }
 
     private func unrealized() {
+        // `allocatedOrigin` stays: a bin moved to another container in an animated transaction
+        // (unrealized, then realized there) glides from where it was.
         guard let clock = realizedClock else { return }
         realizedClock = nil
-        allocatedOrigin = nil
         MotionLayout.remove(ObjectIdentifier(self), clock: clock)
     }
 }

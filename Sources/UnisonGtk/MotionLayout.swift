@@ -4,9 +4,10 @@ import Unison
 /// Layout animation for ``MotionBin``s (FLIP), following SwiftUI's rule that the layout pass
 /// after an animated transaction belongs to that transaction.
 ///
-/// When an animated transaction's body ends, every motion bin records where it is drawn now
-/// (*first*), and the transaction is kept open (``DeferredTransaction``) until each window that
-/// holds bins has painted twice. After each of those windows' layout phases (their frame clock's
+/// When an animated transaction's body begins, every motion bin records where layout has it
+/// (*first*: before the changes, so a widget moved to another cell or row keeps where it came
+/// from). When the body ends, the transaction is kept open (``DeferredTransaction``) until each
+/// window that holds bins has painted twice. After each of those windows' layout phases (their frame clock's
 /// `layout` signal, after GTK's own handler), every bin compares where layout put it (*last*)
 /// with where it was: a bin that moved is drawn from its old place to the new one (*invert*,
 /// *play*), animated with the transaction, whose completions wait for it. Outside that window of
@@ -26,6 +27,7 @@ enum MotionLayout {
     /// Paints still awaited per frame clock before `current` closes.
     private static var awaited: [OpaquePointer: Int] = [:]
     private static var isObserving = false
+    private static var isCheckingLayout = false
 
     private final class Window {
         var bins: [ObjectIdentifier: WeakBin] = [:]
@@ -38,13 +40,16 @@ enum MotionLayout {
     static func observe() {
         guard !isObserving else { return }
         isObserving = true
-        observeAnimatedTransactions { keepOpen in
+        observeAnimatedTransactions {
+            // (Not for the glides that a layout pass itself starts.)
+            guard !isCheckingLayout else { return }
+            for window in windows.values {
+                for entry in window.bins.values { entry.bin?.recordFirst() }
+            }
+        } ended: { keepOpen in
             guard current == nil, !windows.isEmpty else { return }
             current = keepOpen()
-            for (clock, window) in windows {
-                for entry in window.bins.values { entry.bin?.recordFirst() }
-                awaitPaints(of: clock)
-            }
+            for clock in windows.keys { awaitPaints(of: clock) }
         }
     }
 
@@ -75,6 +80,8 @@ enum MotionLayout {
     private static func layoutDone(_ clock: OpaquePointer) {
         guard let window = windows[clock] else { return }
         let all = current != nil && awaited[clock] != nil
+        isCheckingLayout = true
+        defer { isCheckingLayout = false }
         for entry in window.bins.values {
             guard let bin = entry.bin, all || bin.isGliding else { continue }
             bin.layoutDidChange(in: current)

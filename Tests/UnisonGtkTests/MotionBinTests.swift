@@ -273,3 +273,136 @@ extension GtkAdapterTests {
         #expect(gtk_widget_get_parent(middle.widget) == nil && !middle.isAnimating && !empty.isAnimating)
     }
 }
+
+/// A container kind and a structural change that moves the first of two bins.
+enum MotionContainer: String, CaseIterable, CustomStringConvertible, Sendable {
+    case grid, centerBox, fixed, listBox, flowBox
+    var description: String { rawValue }
+
+    /// Builds the container in `window` with `first` and `second`; returns it and the change.
+    @MainActor
+    func build(in window: TestWindow, first: MotionBin, second: MotionBin) -> @MainActor () -> Void {
+        let fixedParent = unison_example_fixed(window.fixed)
+        switch self {
+        case .grid:
+            let grid = gtk_grid_new()!
+            gtk_fixed_put(fixedParent, grid, 20, 20)
+            let g = OpaquePointer(grid)
+            gtk_grid_attach(UnsafeMutablePointer(g), first.widget, 0, 0, 1, 1)
+            gtk_grid_attach(UnsafeMutablePointer(g), second.widget, 1, 0, 1, 1)
+            return {
+                // Moved to the cell below the second: removed and attached again.
+                gtk_grid_remove(UnsafeMutablePointer(g), first.widget)
+                gtk_grid_attach(UnsafeMutablePointer(g), first.widget, 1, 1, 1, 1)
+            }
+        case .centerBox:
+            let box = gtk_center_box_new()!
+            gtk_widget_set_size_request(box, 200, -1)
+            gtk_fixed_put(fixedParent, box, 20, 20)
+            gtk_center_box_set_start_widget(OpaquePointer(box), first.widget)
+            gtk_center_box_set_end_widget(OpaquePointer(box), second.widget)
+            return {
+                gtk_center_box_set_start_widget(OpaquePointer(box), nil)
+                gtk_center_box_set_center_widget(OpaquePointer(box), first.widget)
+            }
+        case .fixed:
+            gtk_fixed_put(fixedParent, first.widget, 20, 20)
+            gtk_fixed_put(fixedParent, second.widget, 200, 20)
+            return { gtk_fixed_move(fixedParent, first.widget, 120, 60) }
+        case .listBox:
+            let list = gtk_list_box_new()!
+            gtk_fixed_put(fixedParent, list, 20, 20)
+            gtk_list_box_append(OpaquePointer(list), first.widget)
+            gtk_list_box_append(OpaquePointer(list), second.widget)
+            return {
+                // The first row moves below the second: its row is removed and inserted again.
+                let row = gtk_widget_get_parent(first.widget)!
+                g_object_ref(row)
+                gtk_list_box_remove(OpaquePointer(list), row)
+                gtk_list_box_insert(OpaquePointer(list), row, -1)
+                g_object_unref(row)
+            }
+        case .flowBox:
+            let flow = gtk_flow_box_new()!
+            gtk_widget_set_size_request(flow, 240, -1)
+            gtk_flow_box_set_min_children_per_line(OpaquePointer(flow), 4)
+            gtk_fixed_put(fixedParent, flow, 20, 20)
+            gtk_flow_box_append(OpaquePointer(flow), first.widget)
+            gtk_flow_box_append(OpaquePointer(flow), second.widget)
+            return {
+                let child = gtk_widget_get_parent(first.widget)!
+                g_object_ref(child)
+                gtk_flow_box_remove(OpaquePointer(flow), child)
+                gtk_flow_box_insert(OpaquePointer(flow), child, -1)
+                g_object_unref(child)
+            }
+        }
+    }
+}
+
+extension GtkAdapterTests {
+    @Test(
+        "layout animation in each container: the first frame after the change shows the old place, then a glide",
+        arguments: MotionContainer.allCases)
+    func motionBinContainers(_ container: MotionContainer) throws {
+        let window = try TestWindow(width: 360, height: 260)
+        defer { window.close() }
+        let first = MotionBin(child: colouredArea(red: 1, green: 0, blue: 0, width: 40, height: 40))
+        let second = MotionBin(child: colouredArea(red: 0, green: 0, blue: 1, width: 40, height: 40))
+        let change = container.build(in: window, first: first, second: second)
+        window.settle(0.2)
+        let toplevel = window.window
+        let before = try #require(WidgetRenderer.image(of: toplevel).flatMap { drawnBounds(of: red, in: $0) })
+        var drawn: [CGRect] = []
+        window.record { _ in
+            if let b = WidgetRenderer.image(of: toplevel).flatMap({ drawnBounds(of: red, in: $0) }) { drawn.append(b) }
+        }
+        var done = 0
+        animate(.linear(duration: 0.3), changes: change) { done += 1 }
+        GtkRuntime.iterate(timeout: 2) { done == 1 && !first.isAnimating }
+        window.settle()
+        #expect(done == 1)
+        var laidOut = graphene_rect_t()
+        #expect(gtk_widget_compute_bounds(first.widget, toplevel, &laidOut) != 0)
+        let after = try #require(drawn.last)
+        // Ends where GTK's layout put it (whole pixels of the 40 × 40 area).
+        #expect(abs(after.minX - Double(laidOut.origin.x)) <= 1 && abs(after.minY - Double(laidOut.origin.y)) <= 1)
+        let distance = hypot(after.minX - before.minX, after.minY - before.minY)
+        #expect(distance > 20, "\(container) moved the widget \(distance) px")
+        // The first painted frame still shows it where it was (±1 px), and frames in between exist.
+        let firstFrame = try #require(drawn.first)
+        #expect(hypot(firstFrame.minX - before.minX, firstFrame.minY - before.minY) <= 1.5)
+        let between = drawn.filter {
+            let d = hypot($0.minX - before.minX, $0.minY - before.minY)
+            return d > 2 && d < distance - 2
+        }
+        #expect(between.count >= 5, "\(container): \(between.count) frames between the two places")
+    }
+
+    @Test("a window resized inside an animated transaction: its content glides to the new layout")
+    func motionBinWindowResize() throws {
+        let window = try TestWindow(width: 320, height: 200)
+        defer { window.close() }
+        let box = gtk_center_box_new()!
+        gtk_widget_set_hexpand(box, 1)
+        gtk_window_set_child(unison_example_window(window.window), box)
+        let centre = MotionBin(child: colouredArea(red: 1, green: 0, blue: 0, width: 40, height: 40))
+        gtk_center_box_set_center_widget(OpaquePointer(box), centre.widget)
+        window.settle(0.3)
+        let toplevel = window.window
+        let before = try #require(WidgetRenderer.image(of: toplevel).flatMap { drawnBounds(of: red, in: $0) })
+        var xs: [Double] = []
+        window.record { _ in
+            if let b = WidgetRenderer.image(of: toplevel).flatMap({ drawnBounds(of: red, in: $0) }) {
+                xs.append(b.minX)
+            }
+        }
+        animate(.linear(duration: 0.4)) { gtk_window_set_default_size(unison_example_window(toplevel), 480, 200) }
+        GtkRuntime.iterate(timeout: 2) { gtk_widget_get_width(toplevel) == 480 && !centre.isAnimating }
+        window.settle()
+        // The centred box ends 80 px further right (half of 160), having passed through between.
+        let end = try #require(xs.last)
+        #expect(abs(end - (before.minX + 80)) <= 1)
+        #expect(xs.filter { $0 > before.minX + 2 && $0 < end - 2 }.count >= 5, "\(xs)")
+    }
+}

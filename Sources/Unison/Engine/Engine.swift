@@ -29,7 +29,9 @@ enum Engine {
     static var isSafePointScheduled = false
     /// Toolkit code that called into the engine and must not run completions (a layout pass).
     static var suspendedSafePoints = 0
-    /// Told at the end of every animated transaction's body (layout animation in adapters).
+    /// Told when an outermost animated transaction's body begins, and at the end of every
+    /// animated transaction's body (layout animation in adapters).
+    static var animatedTransactionBegan: (@MainActor () -> Void)?
     static var animatedTransactionEnded: (@MainActor (_ keepOpen: () -> DeferredTransaction) -> Void)?
     /// Runs `body` at the next turn of the main loop. The main dispatch queue by default; a
     /// toolkit adapter whose loop owns the main thread installs its own (UnisonGtk: a GLib

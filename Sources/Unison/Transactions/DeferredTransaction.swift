@@ -5,7 +5,7 @@ import Foundation
 /// other widgets, and those moves animate with the transaction's animation while its completions
 /// wait for them (SwiftUI animates layout in the same transaction).
 ///
-/// Toolkit adapters receive one through ``observeAnimatedTransactions(_:)``, use it with
+/// Toolkit adapters receive one through ``observeAnimatedTransactions(began:ended:)``, use it with
 /// ``perform(_:)`` and ``close()`` it once the layout pass is over (releasing it closes it too).
 @MainActor
 package final class DeferredTransaction {
@@ -42,13 +42,16 @@ package final class DeferredTransaction {
     }
 }
 
-/// Calls `observer` at the end of every animated transaction's body, with a way to keep that
-/// transaction open (``DeferredTransaction``); a toolkit adapter installs it once.
+/// Calls `began` when an outermost animated transaction's body begins (before its changes), and
+/// `ended` at the end of every animated transaction's body, with a way to keep that transaction
+/// open (``DeferredTransaction``); a toolkit adapter installs them once.
 @MainActor
 package func observeAnimatedTransactions(
-    _ observer: @escaping @MainActor (_ keepOpen: () -> DeferredTransaction) -> Void
+    began: @escaping @MainActor () -> Void,
+    ended: @escaping @MainActor (_ keepOpen: () -> DeferredTransaction) -> Void
 ) {
-    Engine.animatedTransactionEnded = observer
+    Engine.animatedTransactionBegan = began
+    Engine.animatedTransactionEnded = ended
 }
 
 /// Runs `body` (toolkit code the engine is called from, such as a layout pass) so that no

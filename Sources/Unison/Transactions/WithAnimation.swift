@@ -13,6 +13,7 @@ func withTransaction<Result>(
     _ transaction: Transaction, linkedTo parent: TransactionGroup?, _ body: () throws -> Result
 ) rethrows -> Result {
     let group = TransactionGroup(transaction, parent: parent)
+    if transaction.isAnimated, Engine.openTransactions.isEmpty { Engine.animatedTransactionBegan?() }
     Engine.openTransactions.append(TransactionScope(transaction: transaction, group: group))
     defer {
         Engine.openTransactions.removeLast()
