@@ -32,10 +32,20 @@ public struct AnimationContext<Value: VectorArithmetic> {
     /// Set by the animation once it is logically complete (its completion may fire), even
     /// if it still moves (a spring settling).
     public var isLogicallyComplete: Bool
+    /// Where the change that started this animation was made: text direction, reduced motion,
+    /// display scale and the app's own keys (see ``EnvironmentValues`` for the layers it comes
+    /// from). Fixed when the animation starts; every key at its default in a context made with
+    /// `init()`.
+    ///
+    /// ```swift
+    /// let duration = context.environment.accessibilityReduceMotion ? 0.15 : 0.6
+    /// ```
+    public var environment: EnvironmentValues
 
     public init() {
         state = AnimationState()
         isLogicallyComplete = false
+        environment = EnvironmentValues()
     }
 
     /// A context for another vector type carrying `state` and this context's other fields.
@@ -43,6 +53,7 @@ public struct AnimationContext<Value: VectorArithmetic> {
         var context = AnimationContext<T>()
         context.state = state
         context.isLogicallyComplete = isLogicallyComplete
+        context.environment = environment
         return context
     }
 }
