@@ -13,10 +13,12 @@ import Unison
 /// ```
 ///
 /// What an animation of a widget sees (``resolved(for:)``), later layers winning key by key:
-/// - GTK's values: `layoutDirection` from `gtk_widget_get_direction` (the widget's own direction,
-///   or the default one, `gtk_widget_set_default_direction`, which follows the locale);
-///   `accessibilityReduceMotion` when `gtk-enable-animations` is off; `displayScale` from
-///   `gtk_widget_get_scale_factor`;
+/// - GTK's values: `layoutDirection` from `gtk_widget_get_direction`: the default direction
+///   (`gtk_widget_set_default_direction`, which follows the locale), unless the widget or an
+///   enclosing one was given another with `gtk_widget_set_direction`, the nearest winning (GTK 4
+///   does not pass a container's direction on to its children, but it packs them that way, so
+///   their motion follows it); `accessibilityReduceMotion` when `gtk-enable-animations` is off;
+///   `displayScale` from `gtk_widget_get_scale_factor`;
 /// - values set on the widget's ancestors, the outermost first;
 /// - values set on the widget itself.
 ///
@@ -65,17 +67,22 @@ public enum WidgetEnvironment {
     /// its ancestors (outermost first), then its own.
     public static func resolved(for widget: some GObjectPointer) -> EnvironmentValues {
         let w = widget.widgetPointer
-        var environment = EnvironmentValues()
-        environment.layoutDirection = gtk_widget_get_direction(w) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
-        environment.accessibilityReduceMotion =
-            unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) == 0
-        environment.displayScale = CGFloat(gtk_widget_get_scale_factor(w))
+        let defaultDirection = gtk_widget_get_default_direction()
+        var direction: GtkTextDirection?
         var set: [EnvironmentValues] = []  // innermost first; empty (no allocation) in the usual case
         var current: UnsafeMutablePointer<GtkWidget>? = w
         while let widget = current {
+            if direction == nil, gtk_widget_get_direction(widget) != defaultDirection {
+                direction = gtk_widget_get_direction(widget)
+            }
             if let values = values(setOn: widget) { set.append(values) }
             current = gtk_widget_get_parent(widget)
         }
+        var environment = EnvironmentValues()
+        environment.layoutDirection = (direction ?? defaultDirection) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+        environment.accessibilityReduceMotion =
+            unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) == 0
+        environment.displayScale = CGFloat(gtk_widget_get_scale_factor(w))
         for values in set.reversed() { environment = environment.merging(values) }
         return environment
     }
