@@ -34,6 +34,18 @@ import Unison
 public enum WidgetEnvironment {
     private static let quark = g_quark_from_static_string("unison-environment")
 
+    /// GTK's part of an environment, by what it is made of.
+    private struct GtkValues: Hashable {
+        var rightToLeft: Bool
+        var reduceMotion: Bool
+        var scale: Int32
+    }
+
+    /// The environments made of GTK's values so far: a handful (two directions, two settings, the
+    /// monitors' scale factors), each built once and then shared, so that reading a widget's
+    /// environment allocates nothing unless the app set values around it.
+    private static var gtkEnvironments: [GtkValues: EnvironmentValues] = [:]
+
     /// The values set on `widget` itself (not those it inherits).
     public static func values(setOn widget: some GObjectPointer) -> EnvironmentValues {
         values(setOn: widget.widgetPointer) ?? EnvironmentValues()
@@ -78,12 +90,21 @@ public enum WidgetEnvironment {
             if let values = values(setOn: widget) { set.append(values) }
             current = gtk_widget_get_parent(widget)
         }
-        var environment = EnvironmentValues()
-        environment.layoutDirection = (direction ?? defaultDirection) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
-        environment.accessibilityReduceMotion =
-            unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) == 0
-        environment.displayScale = CGFloat(gtk_widget_get_scale_factor(w))
+        let gtk = GtkValues(
+            rightToLeft: (direction ?? defaultDirection) == GTK_TEXT_DIR_RTL,
+            reduceMotion: unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) == 0,
+            scale: gtk_widget_get_scale_factor(w))
+        var environment = gtkEnvironments[gtk] ?? makeEnvironment(gtk)
         for values in set.reversed() { environment = environment.merging(values) }
+        return environment
+    }
+
+    private static func makeEnvironment(_ gtk: GtkValues) -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.layoutDirection = gtk.rightToLeft ? .rightToLeft : .leftToRight
+        environment.accessibilityReduceMotion = gtk.reduceMotion
+        environment.displayScale = CGFloat(gtk.scale)
+        gtkEnvironments[gtk] = environment
         return environment
     }
 

@@ -29,9 +29,8 @@ public struct AnimationState<Value: VectorArithmetic> {
 public struct AnimationContext<Value: VectorArithmetic> {
     /// State that persists across calls to `animate` for this animation on this property.
     public var state: AnimationState<Value>
-    /// Set by the animation once it is logically complete (its completion may fire), even
-    /// if it still moves (a spring settling).
-    public var isLogicallyComplete: Bool
+    // (Stored before `isLogicallyComplete`, so that the flags after a context in an engine entry
+    // pack next to it.)
     /// Where the change that started this animation was made: text direction, reduced motion,
     /// display scale and the app's own keys (see ``EnvironmentValues`` for the layers it comes
     /// from). Fixed when the animation starts; every key at its default in a context made with
@@ -41,6 +40,9 @@ public struct AnimationContext<Value: VectorArithmetic> {
     /// let duration = context.environment.accessibilityReduceMotion ? 0.15 : 0.6
     /// ```
     public var environment: EnvironmentValues
+    /// Set by the animation once it is logically complete (its completion may fire), even
+    /// if it still moves (a spring settling).
+    public var isLogicallyComplete: Bool
 
     public init() {
         state = AnimationState()

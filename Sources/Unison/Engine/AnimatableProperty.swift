@@ -59,16 +59,16 @@ public final class AnimatableProperty<Value: Animatable> {
     /// x.environment.layoutDirection = .rightToLeft
     /// ```
     public var environment: EnvironmentValues {
-        get { core.environment }
-        set { core.environment = newValue }
+        get { core.environmentSources?.values ?? EnvironmentValues() }
+        set { core.environmentSources(creating: true)!.values = newValue }
     }
 
     /// The environment of what the property belongs to, read at each animation start that needs
     /// it, in place of the clock's: a toolkit adapter whose properties can share another widget's
     /// clock sets it to its own widget's environment (UnisonGtk's `AnimatedWidget`).
     package var hostEnvironment: (@MainActor () -> EnvironmentValues)? {
-        get { core.host }
-        set { core.host = newValue }
+        get { core.environmentSources?.host }
+        set { core.environmentSources(creating: newValue != nil)?.host = newValue }
     }
 
     /// Hands the property a velocity (units per second, measured elsewhere, e.g. by a

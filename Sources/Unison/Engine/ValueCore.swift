@@ -7,11 +7,9 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     let driver: FrameDriver
     let apply: @MainActor (Value) -> Void
-    /// The property's own environment values (``AnimatableProperty/environment``).
-    var environment = EnvironmentValues()
-    /// The environment of the thing the property belongs to, read at each animation start that
-    /// needs it, in place of the clock's (``AnimatableProperty/hostEnvironment``).
-    var host: (@MainActor () -> EnvironmentValues)?
+    /// The property's own environment values and its host's, once either is given: one word
+    /// per property until then (most properties never have either).
+    var environmentSources: EnvironmentSources?
     /// All mutable engine state, in one struct behind a pointer this core owns.
     ///
     /// A class's stored properties are checked for exclusive access at run time on every
