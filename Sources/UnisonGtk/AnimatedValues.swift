@@ -92,6 +92,7 @@ public final class AnimatedDrawing<Value: Animatable> {
             guard let pointer = reference.pointer else { return }
             gtk_widget_queue_draw(unison_gtk_widget(pointer))
         }
+        value.hostEnvironment = WidgetEnvironment.host(reference)
         typealias Draw = @MainActor (OpaquePointer, Int, Int) -> Void
         // The draw function (owned by GTK, released with the area) holds this object, so the
         // drawing lives as long as its area, whether or not the caller keeps it. (It holds the
@@ -123,8 +124,10 @@ func boundProperty<Value: Animatable>(
     _ reference: ObjectReference, clock: GtkFrameClock, initial: Value,
     apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
 ) -> AnimatableProperty<Value> {
-    AnimatableProperty(initial, clock: clock) { value in
+    let property = AnimatableProperty(initial, clock: clock) { value in
         guard let pointer = reference.pointer else { return }
         apply(unison_gtk_widget(pointer), value)
     }
+    property.hostEnvironment = WidgetEnvironment.host(reference)
+    return property
 }

@@ -22,6 +22,10 @@ import Unison
 ///
 /// The widget is held weakly: when it is finalized its animations end (completions fire) and
 /// nothing touches it again.
+///
+/// Custom animations of these properties see the widget's environment (``WidgetEnvironment``:
+/// its text direction, `gtk-enable-animations`, scale factor, values set on it or around it),
+/// whichever clock drives them.
 @MainActor
 public final class AnimatedWidget {
     /// The frame clock of this widget (shared by every `AnimatedWidget` of the same widget).
@@ -125,10 +129,8 @@ public final class AnimatedWidget {
     public private(set) lazy var translationProperty = transformPart(CGPoint.zero)
     public private(set) lazy var scaleProperty = transformPart(CGSize(width: 1, height: 1))
     public private(set) lazy var rotationProperty = transformPart(0.0)
-    public private(set) lazy var positionProperty: AnimatableProperty<CGPoint> = {
-        let initial = widget.map { fixedPosition(of: $0) } ?? .zero
-        return AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
-    }()
+    public private(set) lazy var positionProperty: AnimatableProperty<CGPoint> = transformPart(
+        widget.map { fixedPosition(of: $0) } ?? .zero)
 
     public private(set) lazy var sizeRequestProperty: AnimatableProperty<CGSize> = property(
         initial: { w -> CGSize in
@@ -169,7 +171,9 @@ public final class AnimatedWidget {
     }
 
     private func transformPart<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
-        AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
+        let property = AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
+        property.hostEnvironment = WidgetEnvironment.host(reference)
+        return property
     }
 
     /// Composes position, translation, rotation and scale into the fixed child's transform.

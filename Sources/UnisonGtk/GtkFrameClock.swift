@@ -10,7 +10,8 @@ import Unison
 /// by ``UnisonHeadless``'s `RealTimeClock`, so values on different clocks move in step.
 ///
 /// Animations are skipped (values jump, completions fire) when the widget is not mapped or
-/// GTK's `gtk-enable-animations` setting is off; a widget unmapped or finalized mid-flight
+/// GTK's `gtk-enable-animations` setting is off (except, for the setting, animations that adapt
+/// themselves to reduced motion: ``reducedMotionAnimationsEnabled``); a widget unmapped or finalized mid-flight
 /// jumps to its end values, as libadwaita does. The completions waiting on those animations run
 /// at the next turn of the main loop, never inside GTK's unmap or finalize (the widget may be
 /// going away in the middle of the app's own code, such as a list mutation).
@@ -96,6 +97,21 @@ public final class GtkFrameClock: FrameClock {
         guard let pointer = widget.pointer else { return false }
         let w = unison_gtk_widget(pointer)
         return gtk_widget_get_mapped(w) != 0 && unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) != 0
+    }
+
+    /// The environment of this clock's widget (see ``WidgetEnvironment``): its text direction,
+    /// `gtk-enable-animations` as `accessibilityReduceMotion`, its scale factor, and the values
+    /// the app set on it or an enclosing widget. Nothing set once the widget is gone.
+    public var environment: EnvironmentValues {
+        guard let pointer = widget.pointer else { return EnvironmentValues() }
+        return WidgetEnvironment.resolved(for: pointer)
+    }
+
+    /// True while the widget is mapped: with `gtk-enable-animations` off, animations that adapt
+    /// to reduced motion (``CustomAnimation/adaptsToReducedMotion``) still run, the others jump.
+    public var reducedMotionAnimationsEnabled: Bool {
+        guard let pointer = widget.pointer else { return false }
+        return gtk_widget_get_mapped(unison_gtk_widget(pointer)) != 0
     }
 
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {

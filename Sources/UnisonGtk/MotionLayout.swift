@@ -7,7 +7,8 @@ import Unison
 /// When an animated transaction's body begins, every motion bin records where layout has it
 /// (*first*: before the changes, so a widget moved to another cell or row keeps where it came
 /// from). When the body ends, the transaction is kept open (``DeferredTransaction``) until each
-/// window that holds bins has painted twice. After each of those windows' layout phases (their frame clock's
+/// window that holds bins has painted twice, or until another animated transaction ends (the
+/// latest one owns the coming layout passes). After each of those windows' layout phases (their frame clock's
 /// `layout` signal, after GTK's own handler), every bin compares where layout put it (*last*)
 /// with where it was: a bin that moved is drawn from its old place to the new one (*invert*,
 /// *play*), animated with the transaction, whose completions wait for it. Outside that window of
@@ -47,7 +48,10 @@ enum MotionLayout {
                 for entry in window.bins.values { entry.bin?.recordFirst() }
             }
         } ended: { keepOpen in
-            guard current == nil, !windows.isEmpty else { return }
+            // The latest animated transaction to end (an enclosing one ends after those inside it)
+            // is the one the coming layout passes belong to; an earlier one still open lets go.
+            guard !isCheckingLayout, !windows.isEmpty else { return }
+            current?.close()
             current = keepOpen()
             for clock in windows.keys { awaitPaints(of: clock) }
         }

@@ -23,6 +23,15 @@ public final class HeadlessClock: FrameClock {
     public private(set) var frameCount = 0
     /// Set to false to behave like a toolkit with animations turned off (changes jump).
     public var animationsEnabled = true
+    /// What animations on this clock see in `context.environment`, under their property's and
+    /// transaction's values: set a key to stand in for a toolkit (a right-to-left locale, a user
+    /// who asked for less motion). None by default. Unlike a toolkit, a headless clock does not
+    /// skip animations for `accessibilityReduceMotion`: it is a value for animations to act on.
+    ///
+    /// ```swift
+    /// clock.environment.layoutDirection = .rightToLeft
+    /// ```
+    public var environment = EnvironmentValues()
 
     private var frameIndex = 0
     private var handler: (@MainActor (TimeInterval) -> Void)?

@@ -18,6 +18,9 @@ import Unison
 @MainActor
 public final class RealTimeClock: FrameClock {
     public let framesPerSecond: Double
+    /// What animations on this clock see in `context.environment`, under their property's and
+    /// transaction's values (see ``HeadlessClock/environment``). None by default.
+    public var environment = EnvironmentValues()
     private var timer: (any DispatchSourceTimer)?
 
     public init(framesPerSecond: Double = 60) {

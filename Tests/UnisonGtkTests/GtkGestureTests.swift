@@ -125,7 +125,9 @@ extension GtkAdapterTests {
         let window = try TestWindow()
         let widget = AnimatedWidget(window.colouredBox(red: 1, green: 0, blue: 0))
         var pulses = 0
+        var stopped = false
         func pulse() {
+            guard !stopped else { return }
             pulses += 1
             animate(.easeInOut(duration: 0.2)) {
                 widget.opacity = widget.opacity > 0.5 ? 0.2 : 1
@@ -145,6 +147,7 @@ extension GtkAdapterTests {
         #expect(widget.widget == nil)
         #expect(pulses - beforeDestroy <= 17 * (1 + 1 + 64) + 1)
         #expect(!widget.opacityProperty.isAnimating)
+        stopped = true  // the app's loop ends here (it would go on at every later safe point)
     }
 }
 

@@ -134,6 +134,18 @@ extension Animation.Storage {
         }
     }
 
+    /// The custom animation this one runs, under any modifiers (nil for the built-in ones, which
+    /// never read their context's environment).
+    var customBase: AnyCustomAnimation? {
+        switch self {
+        case .spring, .curve, .decay: return nil
+        case let .delay(_, base), let .speed(_, base), let .logicallyComplete(_, base),
+            let .repeating(_, _, base):
+            return base.customBase
+        case let .custom(c): return c
+        }
+    }
+
     /// The sample at `t` of a linear animation (see `isLinear`).
     func linearSample(at t: TimeInterval) -> LinearSample {
         switch self {
@@ -239,6 +251,7 @@ extension Animation.Storage {
         defer { context.state[RepeatStateKey.self] = state }
         var baseContext = AnimationContext<V>()
         baseContext.state = AnimationState(storage: state.baseStorage)
+        baseContext.environment = context.environment
         var local = max(0, t - state.passStart)
         var result = base.animate(value, at: local, &baseContext)
         if result == nil {
@@ -250,6 +263,7 @@ extension Animation.Storage {
             local = 0
             if let count, state.pass >= count { return nil }
             baseContext = AnimationContext<V>()
+            baseContext.environment = context.environment
             result = base.animate(value, at: local, &baseContext)
         }
         state.baseStorage = baseContext.state.storage
@@ -279,6 +293,7 @@ extension Animation.Storage {
             let state = context.state[RepeatStateKey.self]
             var baseContext = AnimationContext<V>()
             baseContext.state = AnimationState(storage: state.baseStorage)
+            baseContext.environment = context.environment
             let v = base.velocity(value, at: max(0, t - state.passStart), baseContext)
             return autoreverses && state.pass % 2 == 1 ? v.map { .zero - $0 } : v
         case let .custom(c):

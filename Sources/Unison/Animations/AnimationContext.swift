@@ -29,6 +29,17 @@ public struct AnimationState<Value: VectorArithmetic> {
 public struct AnimationContext<Value: VectorArithmetic> {
     /// State that persists across calls to `animate` for this animation on this property.
     public var state: AnimationState<Value>
+    // (Stored before `isLogicallyComplete`, so that the flags after a context in an engine entry
+    // pack next to it.)
+    /// Where the change that started this animation was made: text direction, reduced motion,
+    /// display scale and the app's own keys (see ``EnvironmentValues`` for the layers it comes
+    /// from). Fixed when the animation starts; every key at its default in a context made with
+    /// `init()`.
+    ///
+    /// ```swift
+    /// let duration = context.environment.accessibilityReduceMotion ? 0.15 : 0.6
+    /// ```
+    public var environment: EnvironmentValues
     /// Set by the animation once it is logically complete (its completion may fire), even
     /// if it still moves (a spring settling).
     public var isLogicallyComplete: Bool
@@ -36,6 +47,7 @@ public struct AnimationContext<Value: VectorArithmetic> {
     public init() {
         state = AnimationState()
         isLogicallyComplete = false
+        environment = EnvironmentValues()
     }
 
     /// A context for another vector type carrying `state` and this context's other fields.
@@ -43,6 +55,7 @@ public struct AnimationContext<Value: VectorArithmetic> {
         var context = AnimationContext<T>()
         context.state = state
         context.isLogicallyComplete = isLogicallyComplete
+        context.environment = environment
         return context
     }
 }

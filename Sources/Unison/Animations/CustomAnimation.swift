@@ -30,6 +30,14 @@ public protocol CustomAnimation: Hashable, Sendable {
     func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool
+
+    /// Whether this animation adapts itself to reduced motion (it reads
+    /// `context.environment.accessibilityReduceMotion` and shortens, fades instead of moving, or
+    /// drops its overshoot), so it may run where the toolkit skips animations only because the
+    /// user asked for less motion: GTK with `gtk-enable-animations` off (see
+    /// ``FrameClock/reducedMotionAnimationsEnabled``), like a libadwaita animation whose
+    /// `follow-enable-animations-setting` is off. The default is `false`: such a change jumps.
+    var adaptsToReducedMotion: Bool { get }
 }
 
 extension CustomAnimation {
@@ -42,6 +50,8 @@ extension CustomAnimation {
     ) -> Bool {
         false
     }
+
+    public var adaptsToReducedMotion: Bool { false }
 }
 
 /// A type-erased custom animation that compares by the wrapped value.

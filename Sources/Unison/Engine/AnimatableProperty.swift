@@ -51,6 +51,26 @@ public final class AnimatableProperty<Value: Animatable> {
     /// The clock this property animates on.
     public var clock: any FrameClock { core.driver.clock }
 
+    /// Environment values for the animations of this property: over the clock's, under the
+    /// transaction's (see ``EnvironmentValues``). None by default. Animations already running
+    /// keep the environment they started with.
+    ///
+    /// ```swift
+    /// x.environment.layoutDirection = .rightToLeft
+    /// ```
+    public var environment: EnvironmentValues {
+        get { core.environmentSources?.values ?? EnvironmentValues() }
+        set { core.environmentSources(creating: true)!.values = newValue }
+    }
+
+    /// The environment of what the property belongs to, read at each animation start that needs
+    /// it, in place of the clock's: a toolkit adapter whose properties can share another widget's
+    /// clock sets it to its own widget's environment (UnisonGtk's `AnimatedWidget`).
+    package var hostEnvironment: (@MainActor () -> EnvironmentValues)? {
+        get { core.environmentSources?.host }
+        set { core.environmentSources(creating: newValue != nil)?.host = newValue }
+    }
+
     /// Hands the property a velocity (units per second, measured elsewhere, e.g. by a
     /// gesture recognizer): the next spring started on this property begins with it,
     /// whether it starts from rest or takes over a running animation.

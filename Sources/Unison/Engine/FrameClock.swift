@@ -33,9 +33,29 @@ public protocol FrameClock: AnyObject {
     /// a toolkit's frame clock busy. Returns false when the clock cannot pause (frames go on);
     /// that is the default.
     func restFrames(until time: TimeInterval) -> Bool
+    /// What this clock knows about where its animations run: the lowest layer of every
+    /// animation's ``AnimationContext/environment`` (above the keys' defaults). GTK's clock
+    /// reports its widget's text direction, `gtk-enable-animations` (as
+    /// `accessibilityReduceMotion`) and scale factor. Read once per animation start that needs
+    /// it (a custom animation, a transition), never per frame. Defaults to no values set.
+    var environment: EnvironmentValues { get }
+    /// Whether animations that adapt themselves to reduced motion
+    /// (``CustomAnimation/adaptsToReducedMotion``) may run on this clock. It is true where
+    /// `animationsEnabled` is false only because the user asked for less motion (GTK:
+    /// `gtk-enable-animations` off, on a mapped widget), and false where nothing could be shown
+    /// (an unmapped widget). Defaults to `animationsEnabled`.
+    var reducedMotionAnimationsEnabled: Bool { get }
 }
 
 extension FrameClock {
     public var animationsEnabled: Bool { true }
     public func restFrames(until time: TimeInterval) -> Bool { false }
+    public var environment: EnvironmentValues { EnvironmentValues() }
+    public var reducedMotionAnimationsEnabled: Bool { animationsEnabled }
+
+    /// Whether a change made with `animation` animates on this clock (otherwise it jumps).
+    func allowsAnimation(_ animation: Animation) -> Bool {
+        animationsEnabled
+            || (reducedMotionAnimationsEnabled && animation.storage.customBase?.base.adaptsToReducedMotion == true)
+    }
 }

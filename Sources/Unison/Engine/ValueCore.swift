@@ -7,6 +7,9 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     let driver: FrameDriver
     let apply: @MainActor (Value) -> Void
+    /// The property's own environment values and its host's, once either is given: one word
+    /// per property until then (most properties never have either).
+    var environmentSources: EnvironmentSources?
     /// All mutable engine state, in one struct behind a pointer this core owns.
     ///
     /// A class's stored properties are checked for exclusive access at run time on every
@@ -46,10 +49,11 @@ class ValueCore<Value: Animatable>: PropertyCore {
         let group = Engine.currentGroup
         if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
         state.model = newValue
-        if let group, group.isAnimated, driver.clock.animationsEnabled {
+        if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!) {
             let currentTarget = state.entries.last?.target ?? state.base
             if data != currentTarget || restarting {
-                state.start(in: group, to: data, now: driver.now)
+                let environment = group.readsEnvironment ? environment(startingIn: group) : EnvironmentValues()
+                state.start(in: group, to: data, now: driver.now, environment: environment)
                 driver.activate(self)
             } else if state.entries.isEmpty {
                 jump(to: newValue)

@@ -33,11 +33,12 @@ struct ValueState<Value: Animatable> {
     // MARK: Starting and ending
 
     /// Starts an animation of `group` towards `target`, taking over or combining with the
-    /// running ones (animation-semantics §5).
-    mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval) {
+    /// running ones (animation-semantics §5), with `environment` in its context (a takeover's too).
+    mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval, environment: EnvironmentValues) {
         let animation = group.animation!
         finished = nil
         var entry = Entry(target: target, group: group)
+        entry.context.environment = environment
         group.registerAnimation()
         if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
             // Two takeovers before a frame: the newer one replaces the pending one directly.
@@ -45,7 +46,9 @@ struct ValueState<Value: Animatable> {
             Self.merge(&last, into: &entry, deadlines: &deadlines)
         }
         if let last = entries.last {
+            // The new animation decides with the old one's state, and in its own environment.
             var context = last.context
+            context.environment = environment
             let elapsed = max(0, now - (last.group.startTime ?? now))
             let change = last.target - base
             if animation.shouldMerge(previous: last.animation, value: change, time: elapsed, context: &context) {

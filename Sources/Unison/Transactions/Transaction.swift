@@ -18,6 +18,17 @@ public struct Transaction {
     /// Records the values set in this transaction so a following spring inherits their
     /// velocity (set it while a finger drags a value without animation).
     public var tracksVelocity: Bool = false
+    /// Environment values for the animations this transaction starts: on top of the property's
+    /// and the clock's, key by key (see ``EnvironmentValues``). None by default. Nested
+    /// `withAnimation` and ``withEnvironment(_:_:_:)`` keep them; a `Transaction` made afresh
+    /// for `withTransaction` starts without.
+    ///
+    /// ```swift
+    /// var transaction = Transaction(animation: .smooth)
+    /// transaction.environment.accessibilityReduceMotion = true
+    /// withTransaction(transaction) { x.value = 1 }
+    /// ```
+    public var environment = EnvironmentValues()
 
     var completions: [(criteria: AnimationCompletionCriteria, body: @MainActor () -> Void)] = []
 

@@ -13,6 +13,11 @@ final class TransactionGroup {
     let tracksVelocity: Bool
     /// Whether `animation` has a linear sample (cached once per frame for all properties).
     let isLinear: Bool
+    /// The transaction's environment values (the top layer of its animations' environment).
+    let environment: EnvironmentValues
+    /// Whether `animation` is a custom one, the only kind that reads its context's environment:
+    /// the environment is assembled at an animation's start only then.
+    let readsEnvironment: Bool
 
     /// The time of the first frame presented after the change; nil until then.
     var startTime: TimeInterval? { shared.pointee.startTime }
@@ -41,6 +46,8 @@ final class TransactionGroup {
         isAnimated = transaction.isAnimated
         tracksVelocity = transaction.tracksVelocity
         isLinear = transaction.animation?.storage.isLinear ?? false
+        environment = transaction.environment
+        readsEnvironment = transaction.animation?.storage.customBase != nil
         for completion in transaction.completions {
             switch completion.criteria.kind {
             case .logicallyComplete: logicalCompletions.append(completion.body)

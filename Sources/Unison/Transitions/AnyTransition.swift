@@ -41,7 +41,8 @@ public struct AnyTransition: Sendable {
     /// Fades in from and out to transparent.
     public static let opacity = AnyTransition(active: SizedEffects(TransitionEffects(opacity: 0)))
 
-    /// Slides in from the leading edge and out towards the trailing edge, by the element's width.
+    /// Slides in from the leading edge and out towards the trailing edge, by the element's width
+    /// (from right to left: in from the right, out to the left).
     public static let slide = asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing))
 
     /// Grows from and shrinks to nothing about the centre: scale (0, 0).
@@ -59,7 +60,9 @@ public struct AnyTransition: Sendable {
     }
 
     /// Moves in from and out to `edge`, by the element's own size: from the top it starts one
-    /// height above its frame (0, -h); bottom (0, h); leading (-w, 0); trailing (w, 0).
+    /// height above its frame (0, -h); bottom (0, h); leading (-w, 0); trailing (w, 0). Leading
+    /// and trailing follow the layout direction: from right to left, leading is (w, 0) and
+    /// trailing (-w, 0) (see ``effects(for:size:layoutDirection:)``).
     ///
     /// The offset follows the element's current size, also while it moves (see ``Presence``).
     public static func move(edge: Edge) -> AnyTransition {
@@ -67,7 +70,7 @@ public struct AnyTransition: Sendable {
     }
 
     /// Comes in from `edge` and leaves towards the opposite edge, fading in and out: one
-    /// page pushing the other along.
+    /// page pushing the other along. Leading and trailing follow the layout direction.
     public static func push(from edge: Edge) -> AnyTransition {
         asymmetric(
             insertion: move(edge: edge).combined(with: .opacity),
@@ -75,6 +78,7 @@ public struct AnyTransition: Sendable {
     }
 
     /// Moves in from and out to `offset` points away. Non-finite components count as zero.
+    /// The offset is in the host's coordinates: a right-to-left layout does not mirror it.
     public static func offset(_ offset: CGSize) -> AnyTransition {
         AnyTransition(active: SizedEffects(TransitionEffects(offset: usable(offset, otherwise: 0))))
     }
@@ -155,6 +159,27 @@ public struct AnyTransition: Sendable {
     /// non-finite number.
     public func effects(for phase: TransitionPhase, size: CGSize) -> TransitionEffects {
         sizedEffects(for: phase).resolved(in: usableElementSize(size))
+    }
+
+    /// The effects at `phase` for an element of `size` laid out in `layoutDirection`: from right
+    /// to left the leading and trailing edges of `move`, `slide` and `push` swap sides (offsets
+    /// in points, from `offset` and `modifier`, do not). ``Presence`` uses the direction of the
+    /// environment where the change was made.
+    ///
+    /// ```swift
+    /// AnyTransition.slide.effects(for: .willAppear, size: CGSize(width: 200, height: 50),
+    ///                             layoutDirection: .rightToLeft)
+    /// // offset (200, 0): in from the right
+    /// ```
+    public func effects(
+        for phase: TransitionPhase, size: CGSize, layoutDirection: LayoutDirection
+    ) -> TransitionEffects {
+        sizedEffects(for: phase, in: layoutDirection).resolved(in: usableElementSize(size))
+    }
+
+    /// The effects at `phase` laid out in `direction`, before the element's size is applied.
+    func sizedEffects(for phase: TransitionPhase, in direction: LayoutDirection) -> SizedEffects {
+        sizedEffects(for: phase).laidOut(in: direction)
     }
 
     /// The effects at `phase` before the element's size is applied.

@@ -3,7 +3,9 @@ import Foundation
 /// One of the four sides of an element: where a `move` or `push` transition comes from or
 /// goes to. SwiftUI's `Edge`.
 ///
-/// Unison lays out left to right: `leading` is the left side and `trailing` the right.
+/// `leading` is the side where text starts: the left side and `trailing` the right in a
+/// left-to-right layout, the other way round from right to left (the environment's
+/// ``EnvironmentValues/layoutDirection``: on GTK, the widget's text direction).
 ///
 /// ```swift
 /// let banner = AnyTransition.move(edge: .top)     // drops in from above its own frame
@@ -22,7 +24,8 @@ public enum Edge: Hashable, Sendable, CaseIterable {
     }
 
     /// A step of one element size towards this side (y grows downwards): the offset of
-    /// `move(edge:)`, in units of the element's width and height.
+    /// `move(edge:)`, in units of the element's width and height, left to right (see
+    /// ``SizedEffects/laidOut(in:)`` for right to left).
     var unitOffset: CGSize {
         switch self {
         case .top: CGSize(width: 0, height: -1)

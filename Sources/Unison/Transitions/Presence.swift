@@ -32,7 +32,8 @@ import Foundation
 ///   `visibilityChanged` is not called (the element never went away). Likewise for a removal
 ///   during an insertion.
 /// - Not animated (no animation, a transaction with `disablesAnimations`, or a clock whose
-///   `animationsEnabled` is false, which also stops a transition's own animation): it
+///   `animationsEnabled` is false, which also stops a transition's own animation, unless that
+///   animation adapts to reduced motion and the clock lets such animations run): it
 ///   appears (`visibilityChanged(true)`, then `apply`) or disappears (`apply`, then
 ///   `visibilityChanged(false)`) at once.
 /// - The caller's transaction's completions wait for the transition: `.logicallyComplete`
@@ -51,6 +52,10 @@ import Foundation
 ///   non-finite or negative component counts as zero.
 /// - `transition` may change at any time; it is used from the next insertion or removal on
 ///   (a transition in flight finishes as it started, as in SwiftUI).
+/// - Leading and trailing edges (`move`, `slide`, `push`) follow the layout direction of the
+///   environment where the change was made: the clock's (GTK: the widget's text direction), the
+///   presence's own ``environment``, the transaction's, the later winning. It is read at each
+///   insertion and removal; a direction change in mid-flight applies from the next one.
 /// - Anchors are not animated: while the effects move, scaling and rotation pivot about the
 ///   anchor of the off-stage effects of the transition that started from rest (kept through
 ///   reversals, so the pivot never jumps mid-flight); at rest, about the anchor of the effects
@@ -122,4 +127,17 @@ public final class Presence {
 
     /// The clock the transitions run on.
     public var clock: any FrameClock { core.clock }
+
+    /// Environment values for this element's transitions, over the clock's and under those of
+    /// the transaction that changes `isPresent` (see ``EnvironmentValues``): their animations
+    /// see them, and the ``EnvironmentValues/layoutDirection`` decides which side `leading` and
+    /// `trailing` are. None by default; used from the next insertion or removal on.
+    ///
+    /// ```swift
+    /// presence.environment.layoutDirection = .rightToLeft   // .slide now comes in from the right
+    /// ```
+    public var environment: EnvironmentValues {
+        get { core.environment }
+        set { core.environment = newValue }
+    }
 }

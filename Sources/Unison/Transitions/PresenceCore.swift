@@ -35,7 +35,8 @@ final class PresenceCore {
         apply: @escaping @MainActor (TransitionEffects) -> Void, visibilityChanged: @escaping @MainActor (Bool) -> Void
     ) {
         let link = Link()
-        let initial = transition.sizedEffects(for: isPresent ? .identity : .willAppear)
+        let direction = clock.environment.merging(Transaction.current.environment).layoutDirection
+        let initial = transition.sizedEffects(for: isPresent ? .identity : .willAppear, in: direction)
         property = AnimatableProperty(initial, clock: clock) { link.core?.present($0) }
         self.isPresent = isPresent
         isVisible = isPresent
@@ -49,6 +50,19 @@ final class PresenceCore {
 
     var clock: any FrameClock { property.clock }
     var isAnimating: Bool { property.isAnimating }
+
+    /// The presence's own environment values: its transitions' animations see them, and its
+    /// layout direction decides which way leading and trailing edges go.
+    var environment: EnvironmentValues {
+        get { property.environment }
+        set { property.environment = newValue }
+    }
+
+    /// The layout direction for a change made in `transaction`: the clock's, the presence's
+    /// own, the transaction's, the later winning.
+    private func layoutDirection(in transaction: Transaction) -> LayoutDirection {
+        clock.environment.merging(property.environment).merging(transaction.environment).layoutDirection
+    }
 
     /// The effects presented now.
     var effects: TransitionEffects { resolve(property.presentationValue) }
@@ -70,11 +84,13 @@ final class PresenceCore {
         let context = Transaction.current
         let enclosing = TransitionHold.Enclosing.current
         var animation: Animation?
-        if !context.disablesAnimations && clock.animationsEnabled {
+        if !context.disablesAnimations {
             animation =
                 transition.ownAnimation(for: newValue ? .willAppear : .didDisappear)
                 ?? (context.isAnimated ? context.animation : nil)
+            if let candidate = animation, !clock.allowsAnimation(candidate) { animation = nil }
         }
+        let direction = layoutDirection(in: context)
         isPresent = newValue
         generation &+= 1
         // Every step runs inside one scope carrying the caller's transaction, so the host's
@@ -83,14 +99,19 @@ final class PresenceCore {
         // wait until this presence is consistent again.
         enclosing.withScope(of: context) {
             if newValue {
-                insert(animation: animation, enclosing: enclosing)
+                insert(
+                    animation: animation, direction: direction, environment: context.environment, enclosing: enclosing)
             } else {
-                remove(animation: animation, enclosing: enclosing)
+                remove(
+                    animation: animation, direction: direction, environment: context.environment, enclosing: enclosing)
             }
         }
     }
 
-    private func insert(animation: Animation?, enclosing: TransitionHold.Enclosing) {
+    private func insert(
+        animation: Animation?, direction: LayoutDirection, environment: EnvironmentValues,
+        enclosing: TransitionHold.Enclosing
+    ) {
         let change = generation
         let fromHidden = !isVisible
         if fromHidden {
@@ -98,23 +119,26 @@ final class PresenceCore {
             visibilityChanged?(true)
             guard generation == change else { return }  // the callback changed isPresent again
         }
-        let identity = transition.sizedEffects(for: .identity)
+        let identity = transition.sizedEffects(for: .identity, in: direction)
         guard let animation else {
             jump(to: identity)
             return
         }
         if fromHidden {
             // Presented at once at the insertion's active effects: no frame shows it at identity.
-            jump(to: transition.sizedEffects(for: .willAppear))
+            jump(to: transition.sizedEffects(for: .willAppear, in: direction))
             guard generation == change else { return }
         }
         if !property.isAnimating { motionAnchor = property.value.effects.anchor }
-        run(to: identity, animation: animation, isRemoval: false, enclosing: enclosing)
+        run(to: identity, animation: animation, isRemoval: false, environment: environment, enclosing: enclosing)
     }
 
-    private func remove(animation: Animation?, enclosing: TransitionHold.Enclosing) {
+    private func remove(
+        animation: Animation?, direction: LayoutDirection, environment: EnvironmentValues,
+        enclosing: TransitionHold.Enclosing
+    ) {
         let change = generation
-        let gone = transition.sizedEffects(for: .didDisappear)
+        let gone = transition.sizedEffects(for: .didDisappear, in: direction)
         guard let animation else {
             jump(to: gone)
             guard generation == change else { return }
@@ -122,14 +146,15 @@ final class PresenceCore {
             return
         }
         if !property.isAnimating { motionAnchor = gone.effects.anchor }
-        run(to: gone, animation: animation, isRemoval: true, enclosing: enclosing)
+        run(to: gone, animation: animation, isRemoval: true, environment: environment, enclosing: enclosing)
     }
 
-    /// Animates to `target` in a transaction of its own, holding the caller's transaction's
-    /// completions until it has finished; a removal that is still the latest change hides
-    /// the element first.
+    /// Animates to `target` in a transaction of its own (with the caller's environment values),
+    /// holding the caller's transaction's completions until it has finished; a removal that is
+    /// still the latest change hides the element first.
     private func run(
-        to target: SizedEffects, animation: Animation, isRemoval: Bool, enclosing: TransitionHold.Enclosing
+        to target: SizedEffects, animation: Animation, isRemoval: Bool, environment: EnvironmentValues,
+        enclosing: TransitionHold.Enclosing
     ) {
         guard target != property.value else {
             // Nothing to animate towards (an identity side): a removal is over at once.
@@ -139,6 +164,7 @@ final class PresenceCore {
         let change = generation
         let hold = enclosing.hold()
         var transaction = Transaction(animation: animation)
+        transaction.environment = environment
         transaction.addAnimationCompletion(criteria: .logicallyComplete) { hold.releaseLogicallyComplete() }
         transaction.addAnimationCompletion(criteria: .removed) { [weak self] in
             self?.transitionFinished(isRemoval: isRemoval, change: change)

@@ -44,6 +44,17 @@ struct SizedEffects: Hashable, Sendable, Animatable {
         SizedEffects(effects.sanitized, relativeOffset: usable(relativeOffset, otherwise: 0))
     }
 
+    /// These effects laid out in `direction`: from right to left the leading and trailing edges
+    /// swap sides. Every horizontal offset in element sizes comes from an edge (`move`, `slide`,
+    /// `push`), so that is negating it; offsets in points (`offset`, `modifier`) are the host's
+    /// coordinates and stay as they are.
+    func laidOut(in direction: LayoutDirection) -> SizedEffects {
+        guard direction == .rightToLeft, relativeOffset.width != 0 else { return self }
+        var mirrored = self
+        mirrored.relativeOffset.width = -relativeOffset.width
+        return mirrored
+    }
+
     /// The effects in points for an element of `size` (already usable: see ``usableElementSize(_:)``).
     /// - Complexity: O(1); runs once per frame while a transition is in flight.
     func resolved(in size: CGSize) -> TransitionEffects {
