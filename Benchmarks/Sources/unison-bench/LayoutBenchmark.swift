@@ -38,6 +38,9 @@ enum LayoutBenchmark {
     struct Result: Codable {
         var children: Int
         var rounds: Int
+        /// The machine's 1-minute load average when the run began (/proc/loadavg): other work on
+        /// the cores shows up in the min–max.
+        var loadAverage: Double
         var animation: String
         var animated: Side
         var plain: Side
@@ -63,6 +66,10 @@ enum LayoutBenchmark {
     }
 
     static func run(children: Int = 200, rounds: Int = 5) -> Result {
+        let loadAverage =
+            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).flatMap {
+                $0.split(separator: " ").first.flatMap { Double($0) }
+            } ?? .nan
         var measured: [Kind: [Round]] = [.animated: [], .plain: [], .binsUnanimated: []]
         for _ in 0..<rounds {
             for kind in [Kind.animated, .plain, .binsUnanimated] {
@@ -89,7 +96,8 @@ enum LayoutBenchmark {
         let animated = measured[.animated]!
         let perWidget = animated.map { ($0.steady.map(\.updateCPU).median - $0.floor) * 1e6 / Double(children) }
         let result = Result(
-            children: children, rounds: rounds, animation: ".smooth", animated: side(.animated), plain: side(.plain),
+            children: children, rounds: rounds, loadAverage: loadAverage, animation: ".smooth",
+            animated: side(.animated), plain: side(.plain),
             binsUnanimated: side(.binsUnanimated), floorMilliseconds: Stats(animated.map(\.floor)),
             nanosecondsPerAnimatedWidget: Stats(perWidget))
         func range(_ s: Stats, _ digits: Int = 2) -> String {

@@ -123,7 +123,8 @@ struct Report: Codable {
         md += "`animate(\(l.animation)) { … }` (one relayout; each bin drawn gliding from its old place). Plain: the "
         md += "same areas reversed with no transaction (one relayout, then the window rests). Main-thread CPU of "
         md += "every frame from the reorder until rest; \(l.rounds) interleaved rounds, each figure the median of "
-        md += "the rounds with their min–max.\n\n"
+        md += "the rounds with their min–max. Load average when the run began: \(format(l.loadAverage, 2)) "
+        md += "(\(machine["cores"] ?? "?") cores).\n\n"
         md += "| | animated (MotionBin, FLIP) | plain, no transaction | MotionBin, no transaction |\n"
         md += "| --- | ---: | ---: | ---: |\n"
         let sides = [l.animated, l.plain, l.binsUnanimated]
@@ -132,7 +133,7 @@ struct Report: Codable {
         }
         row("frames painted") { range($0.frames, 0) }
         row("frame CPU, ms (median frame)") { range($0.frameCPUMilliseconds) }
-        row("largest frame, ms (the relayout)") { range($0.peakFrameCPUMilliseconds) }
+        row("largest frame, ms") { range($0.peakFrameCPUMilliseconds) }
         row("update phase, ms (median frame)") { range($0.updateCPUMilliseconds, 3) }
         row("reorder call, ms") { range($0.reorderCallMilliseconds) }
         row("whole reorder, ms CPU") { range($0.totalCPUMilliseconds, 1) }
