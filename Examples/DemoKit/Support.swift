@@ -77,6 +77,35 @@ enum UI {
         return (area, drawing)
     }
 
+    /// Loads the demo's style sheet for the default display (once): the structural-motion pages'
+    /// banner, list rows, sidebar and cards.
+    static func loadStyle() {
+        guard !styleLoaded, let display = gdk_display_get_default() else { return }
+        styleLoaded = true
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+
+    private static var styleLoaded = false
+    private static let css = """
+        .unison-banner { background: #2f9e55; color: white; border-radius: 8px; padding: 14px 22px; }
+        .unison-row { background: #eef1f6; border-radius: 8px; padding: 6px 10px; }
+        .unison-sidebar { background: #dfe6f1; padding: 14px; }
+        .unison-sidebar label { padding: 6px 4px; }
+        .unison-content { background: #fbfbfc; padding: 14px; }
+        .unison-rotate-card { background: #f2a626; color: #222; border-radius: 8px; padding: 18px 22px; }
+        """
+
+    /// A label with the style class `cssClass`.
+    static func styled(_ text: String, _ cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        gtk_widget_add_css_class(label, cssClass)
+        return label
+    }
+
     static func slider(
         from: Double, to: Double, step: Double, value: Double, _ changed: @escaping @MainActor (Double) -> Void
     )

@@ -12,6 +12,7 @@ static inline AdwSpringAnimation *unison_bench_spring_animation(AdwAnimation *an
 }
 static inline GtkWindow *unison_bench_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkFixed *unison_bench_fixed(gpointer p) { return GTK_FIXED(p); }
+static inline GtkBox *unison_bench_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkDrawingArea *unison_bench_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
 static inline gulong unison_bench_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
                                                  gpointer data, GClosureNotify destroy) {

@@ -9,6 +9,7 @@ struct Report: Codable {
     var gtk: [AdwaitaBenchmark.Result]
     var trajectory: AdwaitaBenchmark.Trajectory?
     var widgets: WidgetsBenchmark.Result?
+    var layout: LayoutBenchmark.Result?
 
     static func machine() -> [String: String] {
         func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -31,7 +32,20 @@ struct Report: Codable {
         ]
     }
 
-    func write(to directory: URL) throws {
+    /// Puts `layout` into the results recorded in `directory` (results.json and results.md; the
+    /// other sections and the plot as they were), for `unison-bench layout`.
+    static func updateLayout(_ layout: LayoutBenchmark.Result, in directory: URL) throws -> URL {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        var report = try decoder.decode(
+            Report.self, from: Data(contentsOf: directory.appendingPathComponent("results.json")))
+        report.layout = layout
+        try report.write(to: directory, plot: false)
+        return directory
+    }
+
+    func write(to directory: URL, plot drawsPlot: Bool = true) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -40,7 +54,7 @@ struct Report: Codable {
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         try encoder.encode(self).write(to: directory.appendingPathComponent("results.json"))
         try markdown().write(to: directory.appendingPathComponent("results.md"), atomically: true, encoding: .utf8)
-        plot(to: directory.appendingPathComponent("cost-vs-n.png").path)
+        if drawsPlot { plot(to: directory.appendingPathComponent("cost-vs-n.png").path) }
     }
 
     func markdown() -> String {
@@ -94,7 +108,41 @@ struct Report: Codable {
             md += "\(format(w.frameCPUMillisecondsPerFrame.median, 2)) | \(format(100 * w.unisonShareOfFrameCPU))% | "
             md += "\(format(100 * w.unisonShareOfFrameInterval))% |\n"
         }
+        if let l = layout { md += layoutSection(l) }
         md += "\n![cost versus N](cost-vs-n.png)\n"
+        return md
+    }
+
+    /// Section 4: layout animation against the same reorder without it.
+    func layoutSection(_ l: LayoutBenchmark.Result) -> String {
+        func range(_ s: Stats, _ digits: Int = 2) -> String {
+            "\(format(s.median, digits)) (\(format(s.min, digits))–\(format(s.max, digits)))"
+        }
+        var md = "\n## 4. Layout animation: \(l.children) children of a GtkBox reversed, one window, Xvfb\n\n"
+        md += "Each child a 4 × 40 drawing area. Animated: each wrapped in a `MotionBin`, reversed inside "
+        md += "`animate(\(l.animation)) { … }` (one relayout; each bin drawn gliding from its old place). Plain: the "
+        md += "same areas reversed with no transaction (one relayout, then the window rests). Main-thread CPU of "
+        md += "every frame from the reorder until rest; \(l.rounds) interleaved rounds, each figure the median of "
+        md += "the rounds with their min–max. Load average when the run began: \(format(l.loadAverage, 2)) "
+        md += "(\(machine["cores"] ?? "?") cores).\n\n"
+        md += "| | animated (MotionBin, FLIP) | plain, no transaction | MotionBin, no transaction |\n"
+        md += "| --- | ---: | ---: | ---: |\n"
+        let sides = [l.animated, l.plain, l.binsUnanimated]
+        func row(_ name: String, _ value: (LayoutBenchmark.Side) -> String) {
+            md += "| \(name) | " + sides.map(value).joined(separator: " | ") + " |\n"
+        }
+        row("frames painted") { range($0.frames, 0) }
+        row("frame CPU, ms (median frame)") { range($0.frameCPUMilliseconds) }
+        row("largest frame, ms") { range($0.peakFrameCPUMilliseconds) }
+        row("update phase, ms (median frame)") { range($0.updateCPUMilliseconds, 3) }
+        row("reorder call, ms") { range($0.reorderCallMilliseconds) }
+        row("whole reorder, ms CPU") { range($0.totalCPUMilliseconds, 1) }
+        row("fps while gliding") { $0.framesPerSecond.median.isNaN ? "–" : range($0.framesPerSecond, 1) }
+        md += "\nPer gliding `MotionBin` per frame, transforms only (its spring, its transform handed to the C "
+        md +=
+            "widget, a queued redraw: the update phase of the steady frames minus the \(format(l.floorMilliseconds.median, 3)) ms "
+        md += "of a frame whose only tick callback does nothing, ÷ \(l.children)): "
+        md += "\(range(l.nanosecondsPerAnimatedWidget, 0)) ns.\n"
         return md
     }
 

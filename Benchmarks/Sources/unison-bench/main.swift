@@ -1,10 +1,13 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|layout|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
-//   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets (needs a display: Xvfb)
-//   all:    both, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
+//   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
+//           (needs a display: Xvfb)
+//   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
+//           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
+//   all:    everything, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
 
 let arguments = CommandLine.arguments.dropFirst()
 let mode =
@@ -20,10 +23,14 @@ let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
 let onlyCount = arguments.firstIndex(of: "--count").flatMap { Int(arguments[arguments.index(after: $0)]) }
 
+/// Benchmarks/results/, next to this package's sources.
+let resultsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("results")
+
 MainActor.assumeIsolated {
     var report = Report(
         date: ISO8601DateFormatter().string(from: Date()), machine: [:], engine: [], gtk: [], trajectory: nil,
-        widgets: nil)
+        widgets: nil, layout: nil)
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
         report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
@@ -39,13 +46,27 @@ MainActor.assumeIsolated {
             counts: onlyCount.map { [$0] } ?? (quick ? [100, 1_000] : [100, 1_000, 10_000, 100_000]))
         report.trajectory = AdwaitaBenchmark.trajectory()
         report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
+        report.layout = LayoutBenchmark.run(rounds: quick ? 3 : 5)
+    }
+    if mode == "layout" {
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        let layout = LayoutBenchmark.run(children: onlyCount ?? 200, rounds: quick ? 3 : 5)
+        do {
+            let directory = try Report.updateLayout(layout, in: resultsDirectory)
+            print("wrote the layout section of \(directory.path)/results.json and results.md")
+        } catch {
+            print("unison-bench: could not write results: \(error)")
+            exit(1)
+        }
     }
     if mode == "engine" || mode == "all", only == nil {
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
     }
     if mode == "all" {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("results")
+        let directory = resultsDirectory
         do {
             try report.write(to: directory)
             print("wrote \(directory.path)/results.json, results.md, cost-vs-n.png")
