@@ -82,6 +82,8 @@ public final class MotionBin {
     }
     /// The transition reported the widget gone; it is hidden or removed once its space has closed too.
     private var isRemoving = false
+    /// The animation of the change that started the removal (nil: it was not animated).
+    private var removalAnimation: Animation?
     private var presence: Presence!
     private var removal = Removal.hide
 
@@ -165,6 +167,7 @@ public final class MotionBin {
         get { presence.isPresent }
         set {
             guard newValue != presence.isPresent else { return }
+            if !newValue { removalAnimation = Transaction.current.isAnimated ? Transaction.current.animation : nil }
             if newValue {
                 removal = .hide
                 isRemoving = false
@@ -268,10 +271,14 @@ public final class MotionBin {
             return
         }
         isRemoving = false
-        if removal == .removeFromParent {
-            detach()
-        } else {
-            gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), unison_gtk_false)
+        // What the container still gives it (the spacing next to it in a GtkBox, say) closes when it
+        // goes: with the removal's animation, so the neighbours glide those last pixels too.
+        withTransaction(Transaction(animation: removalAnimation)) {
+            if removal == .removeFromParent {
+                detach()
+            } else {
+                gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), unison_gtk_false)
+            }
         }
     }
 

@@ -29,9 +29,12 @@ final class BoxWindow {
     let box: UnsafeMutablePointer<GtkWidget>
     private(set) var bins: [MotionBin] = []
 
-    init(orientation: GtkOrientation = GTK_ORIENTATION_VERTICAL, width: Int32 = 320, height: Int32 = 240) throws {
+    init(
+        orientation: GtkOrientation = GTK_ORIENTATION_VERTICAL, spacing: Int32 = 0, width: Int32 = 320,
+        height: Int32 = 240
+    ) throws {
         window = try TestWindow(width: width, height: height)
-        box = gtk_box_new(orientation, 0)
+        box = gtk_box_new(orientation, spacing)
         gtk_fixed_put(unison_example_fixed(window.fixed), box, 20, 20)
     }
 
@@ -120,7 +123,9 @@ extension GtkAdapterTests {
             completions += 1
         }
         #expect(gtk_widget_get_parent(middle.widget) != nil && gtk_widget_get_can_target(middle.widget) == 0)
-        GtkRuntime.iterate(timeout: 2) { completions == 1 }
+        // (Until every glide has ended: the pixel of space left on the removal's last frame, and
+        // any spacing, close with the removal's animation after it.)
+        GtkRuntime.iterate(timeout: 3) { completions == 1 && !w.bins.contains { $0.isAnimating } }
         w.window.settle()
         #expect(completions == 1 && gtk_widget_get_parent(middle.widget) == nil)
         // Removed exactly once, after the frames that drew it: parented, then not, never back.
@@ -139,6 +144,33 @@ extension GtkAdapterTests {
         }
         let end = try #require(frames.last?.blue)
         #expect(end.minY == blueStart.minY - 40)
+    }
+
+    @Test("in a GtkBox with spacing, the spacing a removed widget leaves closes smoothly too")
+    func motionBinRemovalSpacing() throws {
+        let w = try BoxWindow(spacing: 12)
+        defer { w.window.close() }
+        w.add(red)
+        let middle = w.add(green)
+        w.add(blue)
+        let start = try #require(WidgetRenderer.image(of: w.window.window).flatMap { drawnBounds(of: blue, in: $0) })
+        var ys: [(TimeInterval, Double)] = []
+        w.track(blue) { t, bounds in if let y = bounds?.minY { ys.append((t, y)) } }
+        withAnimation(.easeInOut(duration: 0.4), completionCriteria: .removed) {
+            middle.removeFromParent()
+        } completion: {
+        }
+        GtkRuntime.iterate(timeout: 3) {
+            gtk_widget_get_parent(middle.widget) == nil && !w.bins.contains { $0.isAnimating }
+        }
+        w.window.settle()
+        // 40 px of the widget and 12 of spacing: 52 px in all, with no step of the spacing at the end.
+        // A frame moves at most easeInOut's 1.58 max slope × 52 px / 0.4 s × Δt, + 1 px of rounding.
+        #expect(abs((ys.last?.1 ?? 0) - (start.minY - 52)) < 0.5)
+        let maxSlope = (0...200).map { UnitCurve.easeInOut.velocity(at: Double($0) / 200) }.max()!
+        for (a, b) in zip(ys, ys.dropFirst()) {
+            #expect(a.1 - b.1 <= maxSlope * 52 / 0.4 * (b.0 - a.0) + 1, "step at t=\(b.0): \(a.1 - b.1) px")
+        }
     }
 
     @Test("reversing a removal mid-way continues from where it is: no jump, never removed")
