@@ -131,9 +131,15 @@ public enum DemoTour {
                 let image = cairo_image_surface_create_from_png(framePath)
                 defer { cairo_surface_destroy(image) }
                 guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { continue }
+                // Each frame fits its cell whatever size the window had (a page may widen it).
+                let frameWidth = Double(cairo_image_surface_get_width(image))
+                let frameHeight = Double(cairo_image_surface_get_height(image))
+                let fit = min(thumbWidth / max(frameWidth, 1), thumbHeight / max(frameHeight, 1))
                 cairo_save(cr)
                 cairo_translate(cr, 12 + Double(column) * (thumbWidth + 6), y + 22)
-                cairo_scale(cr, scale, scale)
+                cairo_rectangle(cr, 0, 0, thumbWidth, thumbHeight)
+                cairo_clip(cr)
+                cairo_scale(cr, fit, fit)
                 cairo_set_source_surface(cr, image, 0, 0)
                 cairo_paint(cr)
                 cairo_restore(cr)

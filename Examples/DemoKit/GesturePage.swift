@@ -24,7 +24,8 @@ public final class GesturePage: DemoPage {
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10,
             [
-                UI.label("Gestures: swipe to dismiss, velocity handed to the spring", bold: true), fixed, status,
+                UI.label("Gestures: swipe to dismiss, velocity handed to the spring", bold: true),
+                UI.clipped(fixed), status,
             ])
         drag = DragGesture(on: fixed)
         drag.onChanged = { [unowned self] value in changed(value) }

@@ -47,6 +47,11 @@ enum UI {
             gtk_label_set_text(unison_example_label(label), text)
         }
         gtk_label_set_xalign(unison_example_label(label), 0)
+        if bold {
+            // Long captions wrap instead of widening the window (which shrinks every page in the tour).
+            gtk_label_set_wrap(unison_example_label(label), 1)
+            gtk_label_set_max_width_chars(unison_example_label(label), 100)
+        }
         return label
     }
 
@@ -54,6 +59,17 @@ enum UI {
         let button = gtk_button_new_with_label(title)!
         GtkSignals.connect(button, "clicked", action)
         return button
+    }
+
+    /// `child` in a frame that neither grows with it nor shows scrollbars: a `GtkFixed` measures its
+    /// children's transforms, so a card flung far away would otherwise widen the window.
+    static func clipped(_ child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(
+            unison_example_scrolled_window(scroller), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_propagate_natural_height(unison_example_scrolled_window(scroller), 1)
+        gtk_scrolled_window_set_child(unison_example_scrolled_window(scroller), child)
+        return scroller
     }
 
     static func fixed(width: Int32, height: Int32) -> UnsafeMutablePointer<GtkWidget> {
