@@ -85,6 +85,8 @@ public final class MotionBin {
     /// The animation of the change that started the removal (nil: it was not animated).
     private var removalAnimation: Animation?
     private var presence: Presence!
+    /// The transition's effects as last presented (kept: computing them costs more than the frame).
+    private var effects = TransitionEffects.identity
     private var removal = Removal.hide
 
     /// Wraps `child` (any widget, from any binding). `isPresent: false` starts hidden, to appear
@@ -101,8 +103,12 @@ public final class MotionBin {
         self.clock = clock ?? GtkFrameClock.for(child)
         presence = Presence(
             isPresent: isPresent, transition: transition, clock: self.clock,
-            apply: { [weak self] _ in self?.pushRender() },
+            apply: { [weak self] effects in
+                self?.effects = effects
+                self?.pushRender()
+            },
             visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) })
+        effects = presence.effects
         if !isPresent {
             gtk_widget_set_visible(unison_gtk_widget(bin), unison_gtk_false)
             reveal.value = 0
@@ -210,7 +216,7 @@ public final class MotionBin {
 
     /// The render transform and transition effects drawn now.
     public var presentedTranslation: CGPoint { translationProperty.presentationValue }
-    public var presentedOpacity: Double { opacityProperty.presentationValue * presence.effects.opacity }
+    public var presentedOpacity: Double { opacityProperty.presentationValue * effects.opacity }
     /// How far the bin is drawn from where layout put it, because it is gliding there.
     public var layoutOffset: CGPoint {
         guard let allocated = allocatedOrigin else { return .zero }
@@ -233,7 +239,6 @@ public final class MotionBin {
     /// - Complexity: O(1); a few multiplications per frame while anything animates.
     private func pushRender() {
         guard let w = motionBin, presence != nil else { return }
-        let effects = presence.effects
         let translation = translationProperty.presentationValue
         let scale = scaleProperty.presentationValue
         let offset = layoutOffset
