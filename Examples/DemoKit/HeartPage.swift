@@ -70,6 +70,7 @@ public final class HeartPage: DemoPage {
             begun.append(phase)
             widget.scale = CGSize(width: Self.scale(phase), height: Self.scale(phase))
             widget.opacity = Self.opacity(phase)
+            showStatus()
         }
         animator.onPhaseCompletion = { [unowned self] phase in
             completed.append(phase)

@@ -82,7 +82,9 @@ public final class JumpPage: DemoPage {
                     bold: true),
                 scene,
             ])
-        gtk_box_append(unison_example_box(root), UI.button("Jump") { [unowned self] in play() })
+        gtk_box_append(
+            unison_example_box(root),
+            UI.box(GTK_ORIENTATION_HORIZONTAL, [UI.button("Jump") { [unowned self] in play() }]))
         pose = AnimatableProperty(JumpPose(), clock: context.clock) { [unowned self] pose in place(pose) }
         animator = KeyframeAnimator(pose) { start in JumpPage.jump(from: start) }
         place(JumpPose())

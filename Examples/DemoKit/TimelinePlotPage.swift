@@ -53,7 +53,9 @@ public final class TimelinePlotPage: DemoPage {
                     "Keyframe timeline: value and velocity of Linear, Cubic, Move and Spring keyframes", bold: true),
                 lane, plot,
             ])
-        gtk_box_append(unison_example_box(root), UI.button("Play") { [unowned self] in play() })
+        gtk_box_append(
+            unison_example_box(root),
+            UI.box(GTK_ORIENTATION_HORIZONTAL, [UI.button("Play") { [unowned self] in play() }]))
         let plotArea = plot
         probe = AnimatableProperty(0.0, clock: context.clock) { [unowned self] value in
             record(value)
