@@ -81,7 +81,15 @@ struct DemoTourTests {
         #expect(status == 0, "\(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
-        #expect(frames.count == 12 * DemoTour.times.count)
+        // One line per page ("<title>: 10 frames in <dir>/"), and every page wrote every frame: at
+        // least the twelve pages of this branch (eight, then the carousel, phases, keyframes and
+        // keyframe-timeline pages), counted from the output so pages added elsewhere count too.
+        let pageLines = output.split(separator: "\n").filter { $0.hasSuffix(" frames in \(directory.path)/") }
+        #expect(pageLines.count >= 12)
+        #expect(frames.count == pageLines.count * DemoTour.times.count)
+        for title in ["Carousel", "Phases", "Keyframes", "Keyframe timeline"] {
+            #expect(pageLines.contains { $0.hasPrefix("\(title): \(DemoTour.times.count) frames") }, "\(title)")
+        }
         let sheet = directory.appendingPathComponent("contact-sheet.png").path
         let size = (try FileManager.default.attributesOfItem(atPath: sheet)[.size] as? Int) ?? 0
         #expect(size > 50_000)  // twelve rows of real thumbnails, not an empty canvas
