@@ -81,7 +81,13 @@ struct DemoTourTests {
         #expect(status == 0, "\(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
-        #expect(frames.count == 12 * DemoTour.times.count)
+        // One line per page ("<title>: 10 frames in <dir>/"), and every page wrote every frame.
+        let pageLines = output.split(separator: "\n").filter { $0.hasSuffix(" frames in \(directory.path)/") }
+        #expect(pageLines.count == 16)
+        #expect(frames.count == pageLines.count * DemoTour.times.count)
+        for title in ["Carousel", "Phases", "Keyframes", "Keyframe timeline", "Transitions: banner", "Layout: list"] {
+            #expect(pageLines.contains { $0.hasPrefix("\(title): \(DemoTour.times.count) frames") }, "\(title)")
+        }
         let sheet = directory.appendingPathComponent("contact-sheet.png").path
         let size = (try FileManager.default.attributesOfItem(atPath: sheet)[.size] as? Int) ?? 0
         #expect(size > 50_000)  // twelve rows of real thumbnails, not an empty canvas

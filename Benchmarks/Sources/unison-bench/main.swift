@@ -1,8 +1,9 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|layout|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|layout|keyframes|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
+//   keyframes: keyframe timelines and decay per value per frame, beside springs (headless)
 //   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
 //           (needs a display: Xvfb)
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
@@ -34,6 +35,12 @@ MainActor.assumeIsolated {
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
         report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
+    }
+    if mode == "keyframes" {
+        let repetitions = quick ? 1 : 5
+        let results = KeyframesBenchmark.run(
+            counts: onlyCount.map { [$0] } ?? [1_000, 10_000], repetitions: repetitions)
+        print(KeyframesBenchmark.markdown(results, repetitions: repetitions))
     }
     if mode == "gtk" || mode == "all" {
         guard gtk_init_check() != 0 else {
