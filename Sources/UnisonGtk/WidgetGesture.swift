@@ -22,11 +22,11 @@ import Unison
 ///
 /// Which GTK controllers it installs follows what the recognizer reads (its
 /// ``GestureRecognizer/inputs``):
-/// - the pointer comes from one `GtkGestureDrag` when the recognizer has a drag (it follows a
-///   press wherever it goes), otherwise from a `GtkGestureClick` for taps (which also follows a
-///   press to its release), otherwise from a `GtkGestureLongPress`. GtkGestureLongPress stops
-///   following a press once it strays past GTK's drag threshold (`gtk-dnd-drag-threshold`); the
-///   recognizer is then told the pointer was cancelled, so the stricter of the two distances wins;
+/// - the pointer comes from one `GtkGestureDrag` when the recognizer has a drag, otherwise
+///   from a `GtkGestureClick` when it has a tap, otherwise from a `GtkGestureLongPress`: each
+///   follows a press from its start to its release (their own thresholds and timeouts decide
+///   nothing here: the recognizer does). A controller that ends a press other than at its
+///   release (a grab taken away) is reported as a cancelled pointer;
 /// - a pinch from a `GtkGestureZoom` (two touches, or a touchpad pinch), a rotation from a
 ///   `GtkGestureRotate`.
 ///
