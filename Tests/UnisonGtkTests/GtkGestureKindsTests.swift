@@ -10,21 +10,27 @@ import UnisonTestSupport
 @MainActor
 struct RealPointer {
     let id: String
-    /// Where the fixed's origin is in the X window's coordinates (GTK's client-side shadow).
+    /// Where the target's origin is in the X window's coordinates (GTK's client-side shadow,
+    /// and where the target sits in the window).
     let origin: CGPoint
 
     init(_ window: TestWindow, title: String) throws {
-        gtk_window_set_title(unison_example_window(window.window), title)
+        try self.init(window: window.window, target: window.fixed, title: title)
+    }
+
+    /// Pointer input for `window`, in the coordinates of `target` (a widget inside it).
+    init(window: UnsafeMutablePointer<GtkWidget>, target: UnsafeMutablePointer<GtkWidget>, title: String) throws {
+        gtk_window_set_title(unison_example_window(window), title)
         let search = try startXdotool(["search", "--sync", "--name", title])
         GtkRuntime.iterate(timeout: 5) { !search.isRunning }
         let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
         id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
         var sx = 0.0
         var sy = 0.0
-        gtk_native_get_surface_transform(OpaquePointer(window.window), &sx, &sy)
+        gtk_native_get_surface_transform(OpaquePointer(window), &sx, &sy)
         var fx = 0.0
         var fy = 0.0
-        _ = gtk_widget_translate_coordinates(window.fixed, window.window, 0, 0, &fx, &fy)
+        _ = gtk_widget_translate_coordinates(target, window, 0, 0, &fx, &fy)
         origin = CGPoint(x: sx + fx, y: sy + fy)
     }
 

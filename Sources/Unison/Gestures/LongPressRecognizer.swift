@@ -20,8 +20,9 @@ public struct LongPressRecognizer: GestureRecognizer {
     public private(set) var value: Bool?
     public private(set) var deadline: TimeInterval?
     public var inputs: GestureInputs { .longPress }
-
-    private var origin = CGPoint.zero
+    /// Where the press went down (nil before a press): what was pressed, for hit-testing (the
+    /// value is SwiftUI's `Bool`).
+    public private(set) var location: CGPoint?
 
     /// - Parameters:
     ///   - minimumDuration: 0.5 s by default (SwiftUI's default, and GTK's `gtk-long-press-time`).
@@ -42,13 +43,15 @@ public struct LongPressRecognizer: GestureRecognizer {
         case .began:
             guard phase == .idle else { return false }
             phase = .possible
-            origin = location
+            self.location = location
             value = true
             deadline = event.time + minimumDuration
             if minimumDuration == 0 { finish(.ended) }
             return true
         case .changed:
-            if phase == .possible, distance(location, origin) > maximumDistance { finish(.failed) }
+            if phase == .possible, let origin = self.location, distance(location, origin) > maximumDistance {
+                finish(.failed)
+            }
         case .ended:
             if phase == .possible { finish(.failed) }
         case .cancelled:
