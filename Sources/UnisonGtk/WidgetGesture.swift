@@ -145,8 +145,11 @@ public final class WidgetGesture<Recognizer: GestureRecognizer> {
         let changed: (GestureEvent.Phase) -> SequenceSignal = { phase in
             { [weak self] _ in
                 guard let self else { return }
+                // At `begin` the scale is 1 by definition: our handler runs before GTK's own, which
+                // records the starting spread (read now, the delta would be against the last pinch's).
                 if phase == .began || phase == .changed {
-                    lastScale = (gtk_gesture_zoom_get_scale_delta(gesture), center(of: gesture) ?? lastScale.center)
+                    let scale = phase == .began ? 1 : gtk_gesture_zoom_get_scale_delta(gesture)
+                    lastScale = (scale, center(of: gesture) ?? lastScale.center)
                 }
                 feed(.magnification(phase, scale: lastScale.scale, center: lastScale.center), from: gesture)
             }
@@ -159,8 +162,9 @@ public final class WidgetGesture<Recognizer: GestureRecognizer> {
         let changed: (GestureEvent.Phase) -> SequenceSignal = { phase in
             { [weak self] _ in
                 guard let self else { return }
+                // At `begin` the angle is 0 by definition (GTK records the starting angle after us).
                 if phase == .began || phase == .changed {
-                    let degrees = gtk_gesture_rotate_get_angle_delta(gesture) * 180 / .pi
+                    let degrees = phase == .began ? 0 : gtk_gesture_rotate_get_angle_delta(gesture) * 180 / .pi
                     lastAngle = (degrees, center(of: gesture) ?? lastAngle.center)
                 }
                 feed(.rotation(phase, degrees: lastAngle.degrees, center: lastAngle.center), from: gesture)
