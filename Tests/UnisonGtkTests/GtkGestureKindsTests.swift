@@ -394,8 +394,8 @@ final class BroadwayTouchscreen {
 extension GtkAdapterTests {
     typealias TurnAndPinch = SimultaneousRecognizer<RotateRecognizer, MagnifyRecognizer>
 
-    /// One test for every touch case: GDK's Broadway display is opened once per process (a second
-    /// one after closing the first hangs GTK 4.8).
+    /// One test for every touch case, on one Broadway display: opening a second one in the same
+    /// process, after closing the first, hung the test process in our runs (GTK 4.8).
     @Test("real two-finger touches (Broadway): a pinch, a rotation, and the zoomable image springing back")
     func realTouch() throws {
         let screen = try BroadwayTouchscreen()
