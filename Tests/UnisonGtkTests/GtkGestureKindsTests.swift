@@ -156,12 +156,14 @@ extension GtkAdapterTests {
         var stages: [String] = []
         var released: DragRecognizer.Value?
         var translationAtRelease = CGPoint.zero
+        var samples: [(time: Double, value: Double)] = []  // the drag's events, as reported
         gesture.onChanged = { value in
             switch value {
             case .first(true): stages.append("pressing")
             case .second(true, nil): stages.append("pressed")
             case .second(true, let drag?):
                 if stages.last != "dragging" { stages.append("dragging") }
+                samples.append((gesture.handler.time, Double(drag.location.x)))
                 animate(.interactiveSpring) { card.translation = CGPoint(x: drag.translation.x, y: 0) }
             default: Issue.record("\(value)")
             }
@@ -169,6 +171,7 @@ extension GtkAdapterTests {
         gesture.onEnded = { value in
             guard case .second(true, let drag?) = value else { return }
             released = drag
+            samples.append((gesture.handler.time, Double(drag.location.x)))
             translationAtRelease = card.translationProperty.presentationValue
             card.translationProperty.handOff(velocity: CGPoint(x: drag.velocity.x, y: 0).animatableData)
             animate(.spring) { card.translation = .zero }
@@ -184,9 +187,15 @@ extension GtkAdapterTests {
         let drag = try #require(released)
         #expect(drag.startLocation == CGPoint(x: 50, y: 100))  // where the finger was at 0.5 s
         #expect(drag.translation == CGPoint(x: 180, y: 0))
-        // As the plain drag test: nominally 750 px/s, a little less for xdotool's own time per step;
-        // millisecond timestamps (±1 ms per 20 ms step): ±10 %.
-        #expect(abs(drag.velocity.x - 750) < 0.1 * 750, "release velocity \(drag.velocity.x)")
+        // The release velocity is the least-squares line through the last 100 ms of the events as
+        // they arrived (their own timestamps): the same fit of the reported samples agrees up to
+        // rounding. Nominally 750 px/s; under load xdotool's steps come late and the real speed is
+        // lower (the plain drag test has measured 601 on a busy machine), so only half of it is
+        // required of the nominal figure.
+        let end = try #require(samples.last).time
+        let reference = leastSquaresSlope(samples.filter { end - $0.time <= 0.1 })
+        #expect(abs(drag.velocity.x - reference) < 1e-6, "release velocity \(drag.velocity.x), reference \(reference)")
+        #expect(drag.velocity.x > 375, "release velocity \(drag.velocity.x)")
         var furthest = translationAtRelease.x
         GtkRuntime.iterate(timeout: 3) {
             furthest = max(furthest, card.translationProperty.presentationValue.x)
@@ -502,10 +511,10 @@ extension GtkAdapterTests {
         // nominal 125°/s, rounding moves each point's angle by up to atan(0.71/120) = 0.34°.
         func angle(_ p: CGPoint) -> Double { atan2(p.y - centre.y, p.x - centre.x) * 180 / .pi }
         let samples = (0...20).map {
-            (time: 0.012 * Double($0), angle: angle(orbit(1.5 * Double($0))) - angle(orbit(0)))
+            (time: 0.012 * Double($0), value: angle(orbit(1.5 * Double($0))) - angle(orbit(0)))
         }
         let slope = leastSquaresSlope(samples.filter { 0.24 - $0.time <= 0.1 } + [samples.last!])
-        #expect(abs(turn.rotation - samples.last!.1) < 1e-6, "rotation \(turn.rotation)")
+        #expect(abs(turn.rotation - samples.last!.value) < 1e-6, "rotation \(turn.rotation)")
         #expect(abs(turn.velocity - slope) < 1e-6, "rotation velocity \(turn.velocity), reference \(slope)")
         #expect(abs(turn.velocity - 125) < 0.1 * 125)
         print(
@@ -560,14 +569,14 @@ extension GtkAdapterTests {
 }
 
 /// The slope of the least-squares line through `samples` (time, value).
-func leastSquaresSlope(_ samples: [(time: Double, angle: Double)]) -> Double {
+func leastSquaresSlope(_ samples: [(time: Double, value: Double)]) -> Double {
     let n = Double(samples.count)
     let meanT = samples.reduce(0) { $0 + $1.time } / n
-    let meanV = samples.reduce(0) { $0 + $1.angle } / n
+    let meanV = samples.reduce(0) { $0 + $1.value } / n
     var numerator = 0.0
     var denominator = 0.0
     for sample in samples {
-        numerator += (sample.time - meanT) * (sample.angle - meanV)
+        numerator += (sample.time - meanT) * (sample.value - meanV)
         denominator += (sample.time - meanT) * (sample.time - meanT)
     }
     return numerator / denominator
