@@ -4,9 +4,11 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the demo and the tests need: GTK 4 to build against, Xvfb (and
 # xauth, which xvfb-run uses) to run GTK without a display, xdotool for the tests' real pointer
-# input, ImageMagick, which turns the headless demo's frames into an animated GIF, and python3,
-# which runs .ci/check-readme (its standard library only).
-APT_PACKAGES ?= libgtk-4-dev xvfb xauth xdotool imagemagick python3
+# input, ImageMagick, which turns the headless demo's frames into an animated GIF, python3,
+# which runs .ci/check-readme (its standard library only), and libgtk-4-bin for gtk4-broadwayd:
+# GTK's Broadway backend is the tests' touchscreen (two-finger pinches and rotations; Xvfb has no
+# touch input).
+APT_PACKAGES ?= libgtk-4-dev xvfb xauth xdotool imagemagick python3 libgtk-4-bin
 # Only the benchmarks (their own package) link libadwaita, to measure AdwSpringAnimation side by side.
 BENCH_PACKAGES ?= libadwaita-1-dev
 # GTK runs under Xvfb in tests (and in the demo when there is no display); no accessibility bus.

@@ -27,7 +27,8 @@ public final class DemoWindow {
             RepresentablePage(context: context), CompletionPage(context: context), BannerPage(context: context),
             ListPage(context: context), SidebarPage(context: context), RotatePage(context: context),
             CarouselPage(context: context), HeartPage(context: context), JumpPage(context: context),
-            TimelinePlotPage(context: context),
+            TimelinePlotPage(context: context), ZoomPage(context: context), PullToRevealPage(context: context),
+            LongPressDragPage(context: context),
         ]
         for (index, page) in pages.enumerated() {
             gtk_widget_set_margin_start(page.root, 16)

@@ -86,3 +86,17 @@ func connectPressedSignal(_ instance: gpointer, _ name: String, _ body: @escapin
     }
     return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
 }
+
+typealias SequenceSignal = @MainActor (OpaquePointer?) -> Void
+
+/// Connects `body` to a signal of shape `void (*)(GObject *, gpointer, gpointer)`: a GtkGesture's
+/// `begin`, `update`, `end` and `cancel`, whose argument is the `GdkEventSequence` (NULL for a
+/// mouse's pointer).
+@MainActor
+@discardableResult
+func connectSequenceSignal(_ instance: gpointer, _ name: String, _ body: @escaping SequenceSignal) -> gulong {
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, sequence, data in
+        CallbackBox<SequenceSignal>.call(data) { $0(OpaquePointer(sequence)) }
+    }
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
+}

@@ -3,9 +3,10 @@ import Foundation
 import Unison
 
 /// A drag on a GTK widget, reported with its translation and velocity in pixels per second:
-/// a `GtkGestureDrag` feeding Unison's ``VelocityTracker`` (least squares over the last
-/// 100 ms, so uneven event timing does not skew it and a finger that stopped releases with
-/// no velocity).
+/// a `GtkGestureDrag` feeding Unison's ``DragRecognizer`` (velocity by least squares over the
+/// last 100 ms of the events' own timestamps, so uneven event timing does not skew it and a
+/// finger that stopped releases with no velocity). For a minimum distance, or a drag composed
+/// with other gestures, use ``WidgetGesture`` with a ``DragRecognizer``.
 ///
 /// The SwiftUI/UIKit pattern works as written:
 ///
@@ -48,57 +49,44 @@ public final class DragGesture {
     public var onChanged: (@MainActor (Value) -> Void)?
     /// Called once when the drag ends, with the release velocity.
     public var onEnded: (@MainActor (Value) -> Void)?
+    /// Called instead of `onEnded` when the drag is cancelled (by GTK, or by ``cancel()``):
+    /// put back what `onChanged` moved.
+    public var onCancelled: (@MainActor () -> Void)?
     /// Whether a drag is in progress.
     public private(set) var isDragging = false
 
-    private var tracker = VelocityTracker<CGPoint.AnimatableData>()
-    private var start = CGPoint.zero
-    private let reference: ObjectReference
-    private let controller: OpaquePointer
+    /// The model underneath: a ``DragRecognizer`` with no minimum distance (the drag begins at
+    /// the press), fed by a `GtkGestureDrag`.
+    private let gesture: WidgetGesture<DragRecognizer>
 
     public init(on widget: some GObjectPointer) {
-        let widget = widget.widgetPointer
-        reference = ObjectReference(widget)
-        let gesture = UnsafeMutableRawPointer(gtk_gesture_drag_new()!)
-        controller = OpaquePointer(gesture)
-        connectPointSignal(gesture, "drag-begin") { [weak self] x, y in self?.began(x, y) }
-        connectPointSignal(gesture, "drag-update") { [weak self] x, y in self?.changed(x, y, ended: false) }
-        connectPointSignal(gesture, "drag-end") { [weak self] x, y in self?.changed(x, y, ended: true) }
-        gtk_widget_add_controller(widget, controller)
-    }
-
-    isolated deinit {
-        if let widget = reference.pointer { gtk_widget_remove_controller(unison_gtk_widget(widget), controller) }
-    }
-
-    /// The time of the event being handled, in seconds. The event's own timestamp (the X
-    /// server's milliseconds), not the time GTK gets round to dispatching it: GTK delivers
-    /// motion in per-frame batches, and dispatch times would compress the intervals.
-    private func eventTime() -> TimeInterval {
-        let milliseconds = gtk_event_controller_get_current_event_time(controller)
-        return milliseconds == 0 ? Double(g_get_monotonic_time()) / 1_000_000 : Double(milliseconds) / 1000
-    }
-
-    private func began(_ x: Double, _ y: Double) {
-        isDragging = true
-        start = CGPoint(x: x, y: y)
-        tracker.reset()
-        tracker.record(CGPoint.zero.animatableData, at: eventTime())
-        onBegan?(Value(startLocation: start, translation: .zero, velocity: .zero))
-    }
-
-    private func changed(_ dx: Double, _ dy: Double, ended: Bool) {
-        guard isDragging else { return }
-        let translation = CGPoint(x: dx, y: dy)
-        let now = eventTime()
-        tracker.record(translation.animatableData, at: now)
-        let v = tracker.velocity(at: now)
-        let value = Value(startLocation: start, translation: translation, velocity: CGPoint(x: v.first, y: v.second))
-        if ended {
-            isDragging = false
-            onEnded?(value)
-        } else {
-            onChanged?(value)
+        gesture = WidgetGesture(on: widget, DragRecognizer(minimumDistance: 0))
+        gesture.onChanged = { [weak self] value in self?.changed(value) }
+        gesture.onEnded = { [weak self] value in
+            self?.isDragging = false
+            self?.onEnded?(Value(value))
         }
+        gesture.onCancelled = { [weak self] in
+            self?.isDragging = false
+            self?.onCancelled?()
+        }
+    }
+
+    /// Cancels the drag in progress: `onCancelled` runs, and no `onEnded`.
+    public func cancel() { gesture.cancel() }
+
+    private func changed(_ value: DragRecognizer.Value) {
+        if !isDragging {
+            isDragging = true
+            onBegan?(Value(value))
+        } else {
+            onChanged?(Value(value))
+        }
+    }
+}
+
+extension DragGesture.Value {
+    init(_ value: DragRecognizer.Value) {
+        self.init(startLocation: value.startLocation, translation: value.translation, velocity: value.velocity)
     }
 }
