@@ -50,20 +50,33 @@ public final class AnimatedWidget {
 
     // MARK: Animation classes
 
-    /// The animation classes styling this widget's property changes, e.g.
-    /// `"animate-ease-out duration-200"` (nil: none). With an `animate-*` class, every change
-    /// of the properties below animates that way (even outside `animate { }`); without one, or with
-    /// only `duration-*`/`delay-*`, the caller's transaction is kept. `gtk-enable-animations` off
-    /// and transactions that disable animations still make changes jump.
-    public private(set) var animationClasses: String?
-    /// What ``animationClasses`` resolved to.
-    public private(set) var animationStyle = AnimationStyle()
+    /// The classes styling this widget (nil: none), e.g. `"animate-ease-out duration-200"` or
+    /// `"hover:-translate-y-1 active:opacity-80 animate-spring duration-150"`.
+    ///
+    /// - With an `animate-*` class, every change of the properties below animates that way (even
+    ///   outside `animate { }`); without one, or with only `duration-*`/`delay-*`, the caller's
+    ///   transaction is kept.
+    /// - Value utilities (`opacity-*`, `scale-*`, `translate-*`, `rotate-*`) own their property: it
+    ///   takes the classes' value for the widget's current states, and moves when its GTK state flags
+    ///   change (hover, press, focus, sensitivity: see ``ClassStyle``), with the animation of the
+    ///   state it enters. Setting an owned property yourself lasts until the next state change.
+    /// - `gtk-enable-animations` off and transactions that disable animations make changes jump.
+    public var animationClasses: String? { styler.classes }
+    /// The animation the classes choose in the widget's current states.
+    public var animationStyle: AnimationStyle { styler.current.animation }
 
     /// Sets ``animationClasses``, resolving them with `rules`; throws (changing nothing) when they
-    /// do not resolve.
+    /// do not resolve. The styled values move to those of the widget's current states, animated
+    /// with their classes.
     public func setAnimationClasses(_ classes: String?, rules: AnimationClassRules = .standard) throws {
-        animationStyle = try rules.resolve(classes ?? "")
-        animationClasses = classes
+        try styler.setClasses(classes, rules: rules)
+    }
+
+    private lazy var styler = ClassStyler(watching: reference) { [weak self] values, properties in
+        guard let self else { return }
+        values.write(
+            properties, opacity: opacityProperty, scale: scaleProperty, translation: translationProperty,
+            rotation: rotationProperty)
     }
 
     private func styled(_ change: () -> Void) {

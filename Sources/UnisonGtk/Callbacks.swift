@@ -100,3 +100,16 @@ func connectSequenceSignal(_ instance: gpointer, _ name: String, _ body: @escapi
     }
     return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
 }
+
+typealias FlagsSignal = @MainActor (UInt32) -> Void
+
+/// Connects `body` to a signal of shape `void (*)(GObject *, guint, gpointer)` (flags or an enum:
+/// `GtkWidget::state-flags-changed`, whose argument is the previous `GtkStateFlags`).
+@MainActor
+@discardableResult
+func connectFlagsSignal(_ instance: gpointer, _ name: String, _ body: @escaping FlagsSignal) -> gulong {
+    let thunk: @convention(c) (gpointer?, UInt32, gpointer?) -> Void = { _, flags, data in
+        CallbackBox<FlagsSignal>.call(data) { $0(flags) }
+    }
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
+}

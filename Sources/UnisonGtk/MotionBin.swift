@@ -100,6 +100,7 @@ public final class MotionBin {
         g_object_ref_sink(bin)
         self.bin = bin
         unison_motion_bin_set_child(OpaquePointer(bin), child.widgetPointer)
+        childReference = ObjectReference(child.widgetPointer)
         self.clock = clock ?? GtkFrameClock.for(child)
         presence = Presence(
             isPresent: isPresent, transition: transition, clock: self.clock,
@@ -133,25 +134,71 @@ public final class MotionBin {
     /// Offset from where layout puts it, in pixels.
     public var translation: CGPoint {
         get { translationProperty.value }
-        set { translationProperty.value = newValue }
+        set { styled { translationProperty.value = newValue } }
     }
 
     /// Scale about ``anchor`` (1 is natural size).
     public var scale: CGSize {
         get { scaleProperty.value }
-        set { scaleProperty.value = newValue }
+        set { styled { scaleProperty.value = newValue } }
     }
 
     /// Clockwise rotation about ``anchor``, in degrees.
     public var rotation: Double {
         get { rotationProperty.value }
-        set { rotationProperty.value = newValue }
+        set { styled { rotationProperty.value = newValue } }
     }
 
     /// Opacity, 0...1 (multiplied with a transition's).
     public var opacity: Double {
         get { opacityProperty.value }
-        set { opacityProperty.value = newValue }
+        set { styled { opacityProperty.value = newValue } }
+    }
+
+    // MARK: Classes and interaction states
+
+    /// The classes styling the bin (nil: none): the seed's button is
+    /// `"dropdown-item active:opacity-80 animate-spring duration-150"`.
+    ///
+    /// - Value utilities (`opacity-*`, `scale-*`, `translate-*`, `rotate-*`) own their property: it
+    ///   takes the classes' value for the *child's* current GTK states (a button's hover, press,
+    ///   focus and sensitivity: see ``ClassStyle``) and moves when they change, drawn without
+    ///   relayout like any render property, so a button in a `GtkBox` presses in place.
+    /// - The state being entered chooses the animation: `animate-*` without a variant animates
+    ///   press and release alike; `active:animate-*` alone animates the press and lets the release
+    ///   jump. A release mid-press reverses from where the value is, with its velocity.
+    /// - With an `animate-*` class, your own changes of the render properties animate that way too,
+    ///   even outside `animate { }`. Setting an owned property yourself lasts until the next state change.
+    /// - Reduced motion (the rules' `reducesMotion`), `gtk-enable-animations` off and transactions that
+    ///   disable animations make the changes jump.
+    public var animationClasses: String? { styler.classes }
+    /// The animation the classes choose in the child's current states.
+    public var animationStyle: AnimationStyle { styler.current.animation }
+
+    /// Sets ``animationClasses``, resolving them with `rules`; throws (changing nothing) when they
+    /// do not resolve, naming the token. The styled values move to those of the current states,
+    /// animated with their classes.
+    ///
+    /// ```swift
+    /// let item = MotionBin(child: gtk_button_new_with_label("Rename"))
+    /// try item.setAnimationClasses("hover:translate-x-1 active:opacity-80 animate-spring duration-150")
+    /// gtk_box_append(menu, item.widget)
+    /// ```
+    public func setAnimationClasses(_ classes: String?, rules: AnimationClassRules = .standard) throws {
+        try styler.setClasses(classes, rules: rules)
+    }
+
+    private lazy var styler = ClassStyler(watching: childReference) { [weak self] values, properties in
+        guard let self else { return }
+        values.write(
+            properties, opacity: opacityProperty, scale: scaleProperty, translation: translationProperty,
+            rotation: rotationProperty)
+    }
+    /// The child, whose states the classes follow (held weakly: the bin holds it).
+    private let childReference: ObjectReference
+
+    private func styled(_ change: () -> Void) {
+        withAnimationStyle(animationStyle, change)
     }
 
     /// The point of the widget that scaling and rotation keep in place (not animated).

@@ -4,11 +4,14 @@ import Foundation
 /// fails: the error names the offending token and the reason.
 public struct AnimationClassError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
-        /// Not an animation class, a recipe name or a known preset.
+        /// Not a known utility or a recipe name.
         case unknownClass
+        /// A variant (`name:`) that is not `hover`, `active`, `focus`, `focus-visible` or `disabled`.
+        case unknownVariant(String)
         /// `animate-<name>` with no such preset in the rules or the built-ins.
         case unknownPreset(String)
-        /// A `duration-*` / `delay-*` value that is not a finite, non-negative decimal.
+        /// A value that does not read: `duration-*` / `delay-*` not a finite, non-negative decimal,
+        /// an opacity beyond 100 %, an arbitrary value without its unit...
         case invalidValue(String)
         /// Recipes that expand into each other: the chain of names.
         case cycle([String])
@@ -21,7 +24,11 @@ public struct AnimationClassError: Error, Hashable, Sendable, CustomStringConver
     public var description: String {
         switch reason {
         case .unknownClass:
-            return "'\(token)': unknown class (expected animate-*, duration-*, delay-* or a recipe name)"
+            return
+                "'\(token)': unknown class (expected animate-*, duration-*, delay-*, opacity-*, scale-*, translate-*, rotate-* or a recipe name)"
+        case let .unknownVariant(name):
+            return
+                "'\(token)': unknown variant '\(name):' (expected hover:, active:, focus:, focus-visible: or disabled:)"
         case let .unknownPreset(name):
             return "'\(token)': no animation preset named '\(name)'"
         case let .invalidValue(why):

@@ -1,13 +1,25 @@
 import Foundation
 
-/// A typed animation class, for code: `.animation(.spring), .duration(0.2), .delay(0.05)`.
-/// Typed utilities resolve through the same ``AnimationClassRules`` as class strings.
+/// A typed class, for code: `.animation(.spring), .duration(0.2), .delay(0.05)`, values such as
+/// `.opacity(0.8)` and state variants such as `.active(.opacity(0.8))`. Typed utilities resolve
+/// through the same ``AnimationClassRules`` as class strings.
 public struct AnimationUtility: Sendable {
     enum Kind: Sendable {
         case animation(String, token: String?)
         case duration(TimeInterval, token: String)
         case delay(TimeInterval, token: String)
-        case recipe(String)
+        case recipe(String, token: String)
+        case value(ValueSetting, token: String)
+        /// Utilities that apply only in `states` (every one of them).
+        case variant(InteractionState, [AnimationUtility])
+    }
+
+    /// What a value utility sets; nil components are left as they are.
+    enum ValueSetting: Sendable, Equatable {
+        case opacity(Double)
+        case scale(x: Double?, y: Double?)
+        case translate(x: Double?, y: Double?)
+        case rotate(Double)
     }
 
     let kind: Kind
@@ -30,7 +42,68 @@ public struct AnimationUtility: Sendable {
     }
 
     /// A recipe registered in the rules.
-    public static func recipe(_ name: String) -> AnimationUtility { AnimationUtility(.recipe(name)) }
+    public static func recipe(_ name: String) -> AnimationUtility { AnimationUtility(.recipe(name, token: name)) }
+
+    // MARK: Values
+
+    /// `opacity-*`, as a fraction 0...1.
+    public static func opacity(_ value: Double) -> AnimationUtility {
+        AnimationUtility(.value(.opacity(value), token: ".opacity(\(value))"))
+    }
+
+    /// `scale-*`, a factor on both axes (1 is natural size).
+    public static func scale(_ factor: Double) -> AnimationUtility {
+        AnimationUtility(.value(.scale(x: factor, y: factor), token: ".scale(\(factor))"))
+    }
+
+    /// `scale-x-*` and `scale-y-*`: factors per axis (nil: that axis is left as it is).
+    public static func scale(x: Double? = nil, y: Double? = nil) -> AnimationUtility {
+        AnimationUtility(.value(.scale(x: x, y: y), token: ".scale(x: \(describe(x)), y: \(describe(y)))"))
+    }
+
+    /// `translate-x-*` and `translate-y-*`, in pixels (nil: that axis is left as it is).
+    public static func translate(x: Double? = nil, y: Double? = nil) -> AnimationUtility {
+        AnimationUtility(.value(.translate(x: x, y: y), token: ".translate(x: \(describe(x)), y: \(describe(y)))"))
+    }
+
+    private static func describe(_ value: Double?) -> String { value.map { "\($0)" } ?? "nil" }
+
+    /// `rotate-*`, in degrees clockwise.
+    public static func rotate(_ degrees: Double) -> AnimationUtility {
+        AnimationUtility(.value(.rotate(degrees), token: ".rotate(\(degrees))"))
+    }
+
+    // MARK: State variants
+
+    /// Utilities that apply while the widget is in every one of `states`.
+    public static func when(_ states: InteractionState, _ utilities: AnimationUtility...) -> AnimationUtility {
+        AnimationUtility(.variant(states, utilities))
+    }
+
+    /// `hover:` — while the pointer is over the widget.
+    public static func hover(_ utilities: AnimationUtility...) -> AnimationUtility {
+        AnimationUtility(.variant(.hover, utilities))
+    }
+
+    /// `active:` — while the widget is pressed.
+    public static func active(_ utilities: AnimationUtility...) -> AnimationUtility {
+        AnimationUtility(.variant(.active, utilities))
+    }
+
+    /// `focus:` — while the widget has the keyboard focus.
+    public static func focus(_ utilities: AnimationUtility...) -> AnimationUtility {
+        AnimationUtility(.variant(.focus, utilities))
+    }
+
+    /// `focus-visible:` — while the widget has the keyboard focus and shows it.
+    public static func focusVisible(_ utilities: AnimationUtility...) -> AnimationUtility {
+        AnimationUtility(.variant(.focusVisible, utilities))
+    }
+
+    /// `disabled:` — while the widget does not accept input.
+    public static func disabled(_ utilities: AnimationUtility...) -> AnimationUtility {
+        AnimationUtility(.variant(.disabled, utilities))
+    }
 }
 
 /// The name of a preset, built-in or registered: `.spring`, `.easeInOut`, `.custom("settle")`.
@@ -54,7 +127,7 @@ public struct AnimationPresetName: Hashable, Sendable {
     public static let `default` = AnimationPresetName("default")
 }
 
-/// What a class string resolved to.
+/// The animation a class string resolved to, in one state.
 public struct AnimationStyle: Sendable {
     /// The animation to use, or nil when the classes name none (keep the caller's transaction)
     /// or motion is reduced (changes jump).

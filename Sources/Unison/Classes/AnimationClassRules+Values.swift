@@ -1,0 +1,100 @@
+import Foundation
+
+// Value utilities, in Tailwind's units: `opacity-80` (percent), `scale-105` (percent),
+// `translate-y-1` (the spacing scale: 0.25 rem, 4 px at the 16 px root), `rotate-3` (degrees);
+// negative forms `-translate-y-1`, `-rotate-3`, `-scale-100` (a flip); arbitrary values in brackets
+// with a unit or none: `opacity-[0.35]`/`opacity-[35%]`, `scale-[1.7]`/`scale-[170%]`,
+// `translate-x-[10px]`/`[0.5rem]`/`[10]`, `rotate-[17deg]`/`[0.25turn]`/`[1rad]`/`[17]`.
+
+extension AnimationClassRules {
+    /// What a value utility's prefix sets.
+    private enum ValueKind {
+        case opacity
+        case scale(x: Bool, y: Bool)
+        case translate(x: Bool, y: Bool)
+        case rotate
+    }
+
+    /// Prefixes, longest first where one starts another (`scale-x-` before `scale-`).
+    private static let valuePrefixes: [(prefix: String, kind: ValueKind)] = [
+        ("opacity-", .opacity),
+        ("scale-x-", .scale(x: true, y: false)), ("scale-y-", .scale(x: false, y: true)),
+        ("scale-", .scale(x: true, y: true)),
+        ("translate-x-", .translate(x: true, y: false)), ("translate-y-", .translate(x: false, y: true)),
+        ("translate-", .translate(x: true, y: true)),
+        ("rotate-", .rotate),
+    ]
+
+    /// Tailwind's spacing unit in pixels: 0.25 rem at a 16 px root.
+    static let spacingUnit = 4.0
+
+    /// The setting of a value utility, nil when `body` is not one (it may be a recipe name), or an
+    /// error naming `token`.
+    static func parseValue(_ body: String, token: String) throws -> AnimationUtility.ValueSetting? {
+        let negative = body.hasPrefix("-")
+        let name = negative ? body.dropFirst() : Substring(body)
+        guard let (prefix, kind) = valuePrefixes.first(where: { name.hasPrefix($0.prefix) }) else { return nil }
+        let text = String(name.dropFirst(prefix.count))
+        let sign = negative ? -1.0 : 1.0
+        let arbitrary = text.hasPrefix("[")
+        func invalid(_ why: String) -> AnimationClassError {
+            AnimationClassError(token: token, reason: .invalidValue(why))
+        }
+        switch kind {
+        case .opacity:
+            guard !negative else { throw invalid("opacity has no negative form") }
+            let value =
+                arbitrary
+                ? try arbitraryValue(
+                    text, token: token, units: [("%", 0.01)], signed: false, example: "[0.35] or [35%]")
+                : try decimal(Substring(text), token: token) / 100
+            guard value <= 1 else {
+                throw invalid(arbitrary ? "opacity is 0...1 (0%...100%)" : "opacity is 0...100 (percent)")
+            }
+            return .opacity(value)
+        case let .scale(x, y):
+            let factor =
+                sign
+                * (arbitrary
+                    ? try arbitraryValue(
+                        text, token: token, units: [("%", 0.01)], signed: true, example: "[1.05] or [105%]")
+                    : try decimal(Substring(text), token: token) / 100)
+            return .scale(x: x ? factor : nil, y: y ? factor : nil)
+        case let .translate(x, y):
+            let pixels: Double
+            if text == "px" {
+                pixels = 1
+            } else if arbitrary {
+                pixels = try arbitraryValue(
+                    text, token: token, units: [("px", 1), ("rem", 16)], signed: true, example: "[10px] or [0.5rem]")
+            } else if text == "full" || text.contains("/") {
+                throw invalid("translations relative to the widget's size are not supported: use a length, [10px]")
+            } else {
+                pixels = try decimal(Substring(text), token: token) * spacingUnit
+            }
+            return .translate(x: x ? sign * pixels : nil, y: y ? sign * pixels : nil)
+        case .rotate:
+            let degrees =
+                arbitrary
+                ? try arbitraryValue(
+                    text, token: token, units: [("deg", 1), ("turn", 360), ("rad", 180 / Double.pi)], signed: true,
+                    example: "[17deg] or [0.25turn]")
+                : try decimal(Substring(text), token: token)
+            return .rotate(sign * degrees)
+        }
+    }
+
+    /// `[<decimal><unit>]`, times the unit's factor; a bare decimal has factor 1.
+    private static func arbitraryValue(
+        _ text: String, token: String, units: [(suffix: String, factor: Double)], signed: Bool, example: String
+    ) throws -> Double {
+        let inner = try bracketed(text, token: token, example: example)
+        let unit = units.first { inner.hasSuffix($0.suffix) }
+        let number = inner.dropLast(unit?.suffix.count ?? 0)
+        // Anything but a number before the unit (`[3grad]`, `[10em]`) is a unit we do not know.
+        guard number.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
+            throw AnimationClassError(token: token, reason: .invalidValue("an arbitrary value is written \(example)"))
+        }
+        return try decimal(number, token: token, signed: signed) * (unit?.factor ?? 1)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The values classes give a widget's drawn properties in one state: `opacity-80`, `scale-105`,
+/// `translate-y-1`, `rotate-3`. A property no class mentions keeps its identity value here (and
+/// is not in ``ClassStyle/properties``: it stays the caller's).
+public struct StyledValues: Hashable, Sendable {
+    /// 0...1 (`opacity-80` is 0.8).
+    public var opacity: Double
+    /// Scale factors about the widget's anchor (`scale-105` is 1.05 on both axes).
+    public var scale: CGSize
+    /// Offset in pixels (`translate-y-1` is 4 px: Tailwind's spacing unit, 0.25 rem at 16 px).
+    public var translation: CGPoint
+    /// Clockwise rotation in degrees (`rotate-3`).
+    public var rotation: Double
+
+    /// Every property at rest: opaque, natural size, in place, upright.
+    public static let identity = StyledValues(
+        opacity: 1, scale: CGSize(width: 1, height: 1), translation: .zero, rotation: 0)
+
+    public init(opacity: Double, scale: CGSize, translation: CGPoint, rotation: Double) {
+        self.opacity = opacity
+        self.scale = scale
+        self.translation = translation
+        self.rotation = rotation
+    }
+}
+
+/// Which drawn properties a class string styles: those that some class (in any state) sets.
+public struct StyledProperties: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let opacity = StyledProperties(rawValue: 1 << 0)
+    public static let scale = StyledProperties(rawValue: 1 << 1)
+    public static let translation = StyledProperties(rawValue: 1 << 2)
+    public static let rotation = StyledProperties(rawValue: 1 << 3)
+    public static let all: StyledProperties = [.opacity, .scale, .translation, .rotation]
+}
