@@ -139,9 +139,20 @@ GtkWidget *unison_motion_bin_get_child(UnisonMotionBin *bin) {
     return bin->child;
 }
 
+/// `value` limited to what GTK's float geometry holds (±1e9), or `fallback` when not finite.
+static double finite_or(double value, double fallback) { return isfinite(value) ? CLAMP(value, -1e9, 1e9) : fallback; }
+
 void unison_motion_bin_set_render(UnisonMotionBin *bin, double dx, double dy, double sx, double sy, double rotation,
                                   double ax, double ay, double opacity) {
     g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
+    // GTK draws with floats: a non-finite value, or one beyond what a float holds, is never passed on.
+    dx = finite_or(dx, 0);
+    dy = finite_or(dy, 0);
+    sx = finite_or(sx, 1);
+    sy = finite_or(sy, 1);
+    rotation = isfinite(rotation) ? fmod(rotation, 360.0) : 0;
+    ax = finite_or(ax, 0.5);
+    ay = finite_or(ay, 0.5);
     opacity = isfinite(opacity) ? CLAMP(opacity, 0.0, 1.0) : 1;
     if (bin->dx == dx && bin->dy == dy && bin->sx == sx && bin->sy == sy && bin->rotation == rotation &&
         bin->ax == ax && bin->ay == ay && bin->opacity == opacity)

@@ -161,7 +161,7 @@ public final class GtkFrameClock: FrameClock {
 
     private func removeTickCallback() {
         guard tickID != 0 else { return }
-        if isInTick {
+        if isInTick && tickID == runningTick {
             keepsTicking = false  // the tick returns G_SOURCE_REMOVE, which removes it
         } else if let pointer = widget.pointer {
             gtk_widget_remove_tick_callback(unison_gtk_widget(pointer), tickID)
@@ -170,6 +170,8 @@ public final class GtkFrameClock: FrameClock {
     }
 
     private var isInTick = false
+    /// The id of the tick callback running now (one added during it is removed like any other).
+    private var runningTick: guint = 0
     /// Cleared when the callback is removed from inside its own tick.
     private var keepsTicking = true
 
@@ -178,6 +180,7 @@ public final class GtkFrameClock: FrameClock {
         guard handler != nil else { return false }
         let time = scaled(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
         isInTick = true
+        runningTick = tickID
         keepsTicking = true
         handler?(time)
         isInTick = false

@@ -21,7 +21,7 @@ public enum GtkRuntime {
             installMainQueueBridge()
             // Completions deferred out of a release or a GTK signal run from a GLib source: at
             // the next turn of the loop, whoever iterates it.
-            setNextTurnOfMainLoop { body in _ = timeout(after: 0, body) }
+            setNextTurnOfMainLoop { delay, body in _ = timeout(after: delay, body) }
         }
         return ok
     }

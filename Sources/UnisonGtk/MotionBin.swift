@@ -323,6 +323,20 @@ public final class MotionBin {
             return
         }
         isRemoving = false
+        // Inside a GTK signal or a layout pass (an unmap that finished the removal early), the
+        // container is changed at the next turn of the main loop instead.
+        guard !areSafePointsSuspended else {
+            GtkRuntime.after(0) { [weak self] in
+                guard let self, !self.presence.isPresent else { return }  // shown again meanwhile
+                self.hideOrDetach(w)
+            }
+            return
+        }
+        hideOrDetach(w)
+    }
+
+    private func hideOrDetach(_ w: OpaquePointer) {
+        guard !isDisposed else { return }
         // What the container still gives it (the spacing next to it in a GtkBox, say) closes when it
         // goes: with the removal's animation, so the neighbours glide those last pixels too.
         withTransaction(Transaction(animation: removalAnimation)) {
@@ -360,7 +374,10 @@ public final class MotionBin {
     /// FLIP's *first*: an animated transaction begins, layout may follow. Records where layout has
     /// the bin now (a bin at rest is drawn there; a gliding one keeps gliding from where it is).
     func recordFirst() {
-        guard let origin = currentOrigin() else { return }
+        guard let origin = currentOrigin() else {
+            allocatedOrigin = nil  // not on screen: where it was last is no start for a glide
+            return
+        }
         allocatedOrigin = origin
         if !layoutOrigin.isAnimating, layoutOrigin.value != origin {
             withoutSafePoints { withTransaction(Transaction()) { layoutOrigin.value = origin } }

@@ -1,4 +1,5 @@
 import CUnisonGtk
+import Foundation
 import Unison
 
 /// Layout animation for ``MotionBin``s (FLIP), following SwiftUI's rule that the layout pass
@@ -7,8 +8,13 @@ import Unison
 /// When an animated transaction's body begins, every motion bin records where layout has it
 /// (*first*: before the changes, so a widget moved to another cell or row keeps where it came
 /// from). When the body ends, the transaction is kept open (``DeferredTransaction``) until each
-/// window that holds bins has painted twice, or until another animated transaction ends (the
-/// latest one owns the coming layout passes). After each of those windows' layout phases (their frame clock's
+/// *mapped* window that holds bins has painted twice (at most 250 ms: a window whose frame clock
+/// stalls cannot hold completions back), or until another animated transaction ends (the latest
+/// one owns the coming layout passes). With no mapped window holding bins, or with
+/// `gtk-enable-animations` off, nothing is deferred: such transactions complete as they would
+/// without motion bins. (So with bins on screen, an animated transaction's completion waits for
+/// the layout pass after it, at most two frames, even when it changed nothing: SwiftUI's
+/// completions also wait for the layout that follows.) After each of those windows' layout phases (their frame clock's
 /// `layout` signal, after GTK's own handler), every bin compares where layout put it (*last*)
 /// with where it was: a bin that moved is drawn from its old place to the new one (*invert*,
 /// *play*), animated with the transaction, whose completions wait for it. Outside that window of
@@ -23,16 +29,24 @@ import Unison
 enum MotionLayout {
     /// The transaction the current layout passes belong to, if any.
     private(set) static var current: DeferredTransaction?
+    /// Counts transactions taken into `current` (the timeout closes only its own).
+    private static var generation = 0
     /// Per window frame clock: its realized bins (held weakly) and the `layout` handler.
     private static var windows: [OpaquePointer: Window] = [:]
-    /// Paints still awaited per frame clock before `current` closes.
-    private static var awaited: [OpaquePointer: Int] = [:]
+    /// Per frame clock still awaited before `current` closes: paints left and the handler counting them.
+    private static var awaited: [OpaquePointer: (paints: Int, handler: gulong)] = [:]
+    /// The longest a transaction is held for layout passes that do not come.
+    static let longestWait: TimeInterval = 0.25
     private static var isObserving = false
     private static var isCheckingLayout = false
 
+    @MainActor
     private final class Window {
         var bins: [ObjectIdentifier: WeakBin] = [:]
         var layoutHandler: gulong = 0
+
+        /// Whether the window shows any of its bins (a hidden window's frame clock is frozen).
+        var isMapped: Bool { bins.values.contains { $0.bin.map { gtk_widget_get_mapped($0.widget) != 0 } ?? false } }
     }
 
     private struct WeakBin { weak var bin: MotionBin? }
@@ -50,10 +64,18 @@ enum MotionLayout {
         } ended: { keepOpen in
             // The latest animated transaction to end (an enclosing one ends after those inside it)
             // is the one the coming layout passes belong to; an earlier one still open lets go.
-            guard !isCheckingLayout, !windows.isEmpty else { return }
+            guard !isCheckingLayout, GtkRuntime.animationsEnabled else { return }
+            let shown = windows.filter { $0.value.isMapped }.keys
+            guard !shown.isEmpty else { return }
             current?.close()
             current = keepOpen()
-            for clock in windows.keys { awaitPaints(of: clock) }
+            generation &+= 1
+            let mine = generation
+            for clock in shown { awaitPaints(of: clock) }
+            GtkRuntime.after(longestWait) {
+                guard generation == mine else { return }
+                for clock in Array(awaited.keys) { paintsDone(on: clock) }
+            }
         }
     }
 
@@ -80,7 +102,8 @@ enum MotionLayout {
         }
     }
 
-    /// A window was laid out: its bins check where they ended up.
+    /// A window was laid out: its bins check where they ended up (all of them while a transaction
+    /// waits for this window; otherwise only those gliding).
     private static func layoutDone(_ clock: OpaquePointer) {
         guard let window = windows[clock] else { return }
         let all = current != nil && awaited[clock] != nil
@@ -92,31 +115,30 @@ enum MotionLayout {
         }
     }
 
-    /// Waits for two paints of `clock`, asking for them (a transaction that moved nothing must
-    /// still close).
+    /// Waits for two paints of `clock` (again from two, if it was already waited for), asking for
+    /// them: a transaction that moved nothing must still close.
     private static func awaitPaints(of clock: OpaquePointer) {
-        guard awaited[clock] == nil else { return }
-        awaited[clock] = 2
-        final class Handler { var id: gulong = 0 }
-        let handler = Handler()
-        handler.id = GtkSignals.connect(clock, "after-paint") {
-            guard let left = awaited[clock] else {
-                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler.id)
-                return
-            }
-            if left > 1 {
-                awaited[clock] = left - 1
+        defer { gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT) }
+        if let waiting = awaited[clock] {
+            awaited[clock] = (2, waiting.handler)
+            return
+        }
+        let handler = GtkSignals.connect(clock, "after-paint") {
+            guard let waiting = awaited[clock] else { return }
+            if waiting.paints > 1 {
+                awaited[clock] = (waiting.paints - 1, waiting.handler)
                 gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
             } else {
-                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler.id)
                 paintsDone(on: clock)
             }
         }
-        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+        awaited[clock] = (2, handler)
     }
 
     private static func paintsDone(on clock: OpaquePointer) {
-        awaited[clock] = nil
+        if let waiting = awaited.removeValue(forKey: clock) {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), waiting.handler)
+        }
         if awaited.isEmpty, let transaction = current {
             current = nil
             transaction.close()

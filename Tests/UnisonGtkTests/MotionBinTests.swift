@@ -438,3 +438,75 @@ extension GtkAdapterTests {
         #expect(xs.filter { $0 > before.minX + 2 && $0 < end - 2 }.count >= 5, "\(xs)")
     }
 }
+
+extension GtkAdapterTests {
+    @Test("bins in a hidden window hold no transaction: an empty animated one completes inline")
+    func motionBinHiddenWindow() throws {
+        let w = try BoxWindow()
+        defer { w.window.close() }
+        w.add(red)
+        var done = 0
+        withAnimation(.smooth) {
+        } completion: {
+            done += 1
+        }
+        // On screen: held for the layout pass after it, at most two frames (and 250 ms).
+        #expect(done == 0)
+        GtkRuntime.iterate(timeout: 1) { done == 1 }
+        #expect(done == 1)
+        gtk_widget_set_visible(w.window.window, 0)
+        w.window.settle()
+        withAnimation(.smooth) {
+        } completion: {
+            done += 1
+        }
+        #expect(done == 2)  // inline, as without motion bins: a hidden window paints nothing
+        gtk_widget_set_visible(w.window.window, 1)
+        w.window.settle()
+    }
+
+    @Test("hiding the window during a collapse: no completion or removal inside GTK's unmap")
+    func motionBinUnmapMidCollapse() throws {
+        let w = try BoxWindow()
+        defer { w.window.close() }
+        w.add(red)
+        let panel = w.add(green, transition: .identity)
+        var done = 0
+        withAnimation(.linear(duration: 1), completionCriteria: .removed) {
+            panel.isPresent = false
+        } completion: {
+            done += 1
+        }
+        GtkRuntime.iterate(timeout: 0.2)
+        #expect(panel.isAnimating && gtk_widget_get_visible(panel.widget) != 0)
+        gtk_widget_set_visible(w.window.window, 0)  // unmaps everything: animations end at once
+        #expect(done == 0)  // not inside the unmap
+        GtkRuntime.iterate(timeout: 1) { done == 1 }
+        #expect(done == 1 && gtk_widget_get_visible(panel.widget) == 0 && !panel.isAnimating)
+    }
+
+    @Test("a completion chain longer than a flush's budget finishes, a frame at a time")
+    func longCompletionChain() throws {
+        let window = try TestWindow()
+        defer {
+            GtkRuntime.animationsEnabled = true
+            window.close()
+        }
+        let widget = AnimatedWidget(window.colouredBox(red: 1, green: 0, blue: 0))
+        GtkRuntime.animationsEnabled = false  // every change completes at once
+        var links = 0
+        func link() {
+            guard links < 300 else { return }
+            links += 1
+            animate(.smooth) {
+                widget.opacity = widget.opacity > 0.5 ? 0.2 : 1
+            } completion: {
+                link()
+            }
+        }
+        link()
+        // 16 inline, then 64 more per safe point: the rest come a frame (1/60 s) apart.
+        GtkRuntime.iterate(timeout: 2) { links == 300 }
+        #expect(links == 300)
+    }
+}

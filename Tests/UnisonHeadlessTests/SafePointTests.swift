@@ -213,3 +213,43 @@ struct DelayRestTests {
         #expect(x.presentationValue == 0)
     }
 }
+
+extension SafePointTests {
+    @Test("a frame presented inside a transaction body does not run completions there")
+    func frameInsideBody() {
+        let clock = HeadlessClock()
+        let x = AnimatableProperty(0.0, clock: clock)
+        let y = AnimatableProperty(0.0, clock: clock)
+        var log: [String] = []
+        withAnimation(.linear(duration: 0.1)) {
+            x.value = 1
+        } completion: {
+            log.append("x")
+        }
+        var seenInside: [String] = []
+        withAnimation(.smooth) {
+            clock.advance(by: 0.2)  // x finishes on one of these frames
+            seenInside = log
+            y.value = 1
+        }
+        #expect(seenInside.isEmpty && log == ["x"])  // at the body's end, not inside it
+    }
+}
+
+extension DelayRestTests {
+    @Test("the clock rests again after waking: two delays in a row each let it sleep")
+    func restsTwice() {
+        let clock = HeadlessClock()
+        var applied: [Double] = []
+        let a = AnimatableProperty(0.0, clock: clock) { _ in applied.append(clock.now) }
+        let b = AnimatableProperty(0.0, clock: clock) { _ in applied.append(clock.now) }
+        animate(.linear(duration: 0.1).delay(0.5)) { a.value = 1 }
+        animate(.linear(duration: 0.1).delay(2)) { b.value = 1 }
+        clock.runUntilIdle()
+        // Between a's end (0.6 s after the start) and b's start (2 s) nothing changes: at most the
+        // frame that finishes a and the one that finds the rest again are presented.
+        let idle = applied.filter { $0 > 0.65 && $0 < 1.95 }
+        #expect(idle.count <= 3, "\(idle.count) frames applied while both rested")
+        #expect(a.presentationValue == 1 && b.presentationValue == 1)
+    }
+}

@@ -51,5 +51,6 @@ enum CompletionQueue {
         swap(&ran, &Engine.pendingCompletions)
         ran = []
         Engine.isFlushingCompletions = false
+        Engine.deferLeftoverCompletions()
     }
 }

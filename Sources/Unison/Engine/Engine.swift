@@ -36,8 +36,9 @@ enum Engine {
     /// Runs `body` at the next turn of the main loop. The main dispatch queue by default; a
     /// toolkit adapter whose loop owns the main thread installs its own (UnisonGtk: a GLib
     /// source), so the hop happens even while a synchronous main-actor job is running the loop.
-    static var nextTurnOfMainLoop: @MainActor (@escaping @MainActor () -> Void) -> Void = { body in
-        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+    static var nextTurnOfMainLoop: @MainActor (_ after: TimeInterval, @escaping @MainActor () -> Void) -> Void = {
+        delay, body in
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { MainActor.assumeIsolated(body) }
     }
 
     struct WeakDriver { weak var driver: FrameDriver? }
@@ -67,7 +68,19 @@ enum Engine {
     static func deferCompletions() {
         guard !pendingCompletions.isEmpty, !isSafePointScheduled else { return }
         isSafePointScheduled = true
-        nextTurnOfMainLoop {
+        nextTurnOfMainLoop(0) {
+            isSafePointScheduled = false
+            endOfSafePoint()
+        }
+    }
+
+    /// What a flush left over (a completion chain longer than its budget) runs a frame later
+    /// (1/60 s): bounded work per frame for a loop that never ends, and no completion waiting for a
+    /// safe point that may never come in an idle app.
+    static func deferLeftoverCompletions() {
+        guard !pendingCompletions.isEmpty, !isSafePointScheduled else { return }
+        isSafePointScheduled = true
+        nextTurnOfMainLoop(1.0 / 60) {
             isSafePointScheduled = false
             endOfSafePoint()
         }
@@ -85,6 +98,13 @@ package func runDueCompletions() {
 /// Installs how the engine reaches the next turn of the main loop (``Engine/nextTurnOfMainLoop``):
 /// toolkit adapters whose loop owns the main thread call it once at start-up.
 @MainActor
-package func setNextTurnOfMainLoop(_ hop: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void) {
+package func setNextTurnOfMainLoop(
+    _ hop: @escaping @MainActor (_ after: TimeInterval, @escaping @MainActor () -> Void) -> Void
+) {
     Engine.nextTurnOfMainLoop = hop
 }
+
+/// Whether engine-called toolkit code is running where completions must not (a layout pass, an
+/// unmap): structural changes made there are better left to the next turn of the main loop.
+@MainActor
+package var areSafePointsSuspended: Bool { Engine.suspendedSafePoints > 0 }

@@ -105,7 +105,11 @@ final class FrameDriver {
     /// Ends every animation on this clock now (values jump to their model values); the
     /// completions that become due wait for the next safe point.
     func finishAll() {
-        for core in roster.pointee.active { core.finishWithoutCompleting() }
+        // Called from toolkit signals (unmap, finalize): the apply closures run here, but nothing
+        // they set off (a completion, a transaction's safe point) may run inside the signal.
+        withoutSafePoints {
+            for core in roster.pointee.active { core.finishWithoutCompleting() }
+        }
     }
 
     /// Drops the cores that stopped during a frame, in one pass: a core stays where its slot
@@ -134,6 +138,7 @@ final class FrameDriver {
     /// completions that became due run afterwards, in order. When every property is resting
     /// (inside a `delay`), the clock sleeps until the first one moves again.
     func present(at time: TimeInterval) {
+        roster.pointee.isResting = false  // frames came: the clock woke up (or was never resting)
         let frameTime = time.isNaN ? roster.pointee.lastFrameTime : max(time, roster.pointee.lastFrameTime)
         roster.pointee.lastFrameTime = frameTime
         let outer = Engine.isPresentingFrame
@@ -156,7 +161,8 @@ final class FrameDriver {
         roster.pointee.isPresenting = false
         if roster.pointee.needsCompaction { compact() }
         Engine.isPresentingFrame = outer
-        if !outer { CompletionQueue.flush() }
+        // (A frame presented inside a transaction body or a completion is no safe point.)
+        if !outer { Engine.endOfSafePoint() }
         stopIfIdle()
         // Rest only when every property still animating rests (the rare case costs the common
         // one nothing: a property reports a rest, none reports being busy).
