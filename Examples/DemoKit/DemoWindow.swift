@@ -29,7 +29,7 @@ public final class DemoWindow {
             CarouselPage(context: context), HeartPage(context: context), JumpPage(context: context),
             TimelinePlotPage(context: context), ZoomPage(context: context), PullToRevealPage(context: context),
             LongPressDragPage(context: context),
-            StatesPage(context: context),
+            StatesPage(context: context), ReorderPage(context: context),
         ]
         for (index, page) in pages.enumerated() {
             gtk_widget_set_margin_start(page.root, 16)

@@ -155,6 +155,19 @@ public final class MotionBin {
         set { styled { opacityProperty.value = newValue } }
     }
 
+    /// Hands ``translation`` a velocity (pixels per second, a drag's release velocity, say): the
+    /// next spring started on it begins with that velocity, whether from rest or taking over.
+    ///
+    /// ```swift
+    /// drag.onEnded = { value in
+    ///     row.handOff(translationVelocity: value.velocity)
+    ///     animate(.smooth) { row.translation = .zero }   // into its slot at the finger's speed
+    /// }
+    /// ```
+    public func handOff(translationVelocity velocity: CGPoint) {
+        translationProperty.handOff(velocity: velocity.animatableData)
+    }
+
     // MARK: Classes and interaction states
 
     /// The classes styling the bin (nil: none): the seed's button is
