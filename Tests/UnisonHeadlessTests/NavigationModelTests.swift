@@ -329,6 +329,22 @@ struct NavigationModelTests {
         #expect(log.model.visiblePages == ["b"] && log.model.progress(of: "b") == 1)
     }
 
+    @Test("a release dismisses by projected distance: slow past the line, fast short of it, not flung back")
+    func dismissalRule() {
+        // `.fast`: k = -1000 ln 0.99 = 10.0503 per second; a flick of v carries v / k further.
+        let rule = InteractiveDismissal(distance: 120)
+        #expect(rule.dismisses(offset: 130, velocity: 0))
+        #expect(!rule.dismisses(offset: 110, velocity: 0))
+        #expect(rule.dismisses(offset: 40, velocity: 900))  // 40 + 89.55
+        #expect(!rule.dismisses(offset: 40, velocity: 700))  // 40 + 69.65
+        #expect(!rule.dismisses(offset: 150, velocity: -900))  // 60.45
+        #expect(!rule.dismisses(offset: .nan, velocity: 0) && !rule.dismisses(offset: 0, velocity: .infinity))
+        let planar = InteractiveDismissal(distance: 60)
+        #expect(!planar.dismisses(offset: CGPoint(x: 30, y: 40), velocity: .zero))  // 50
+        #expect(planar.dismisses(offset: CGPoint(x: 30, y: 40), velocity: CGPoint(x: 300, y: 400)))  // 99.75
+        #expect(!planar.dismisses(offset: CGPoint(x: 30, y: 40), velocity: CGPoint(x: -300, y: -400)))  // 0.25
+    }
+
     @Test("finishTransitions ends everything in flight at once (a host going away), drags included")
     func finishEverything() {
         let log = NavigationLog<Int>()
