@@ -86,3 +86,27 @@ func connectPressedSignal(_ instance: gpointer, _ name: String, _ body: @escapin
     }
     return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
 }
+
+typealias PointerSignal = @MainActor (gpointer?) -> Void
+
+/// Connects `body` to a signal of shape `void (*)(GObject *, gpointer, gpointer)` (a gesture's
+/// `cancel`, whose argument is the event sequence).
+@MainActor
+@discardableResult
+func connectPointerSignal(_ instance: gpointer, _ name: String, _ body: @escaping PointerSignal) -> gulong {
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, pointer, data in
+        CallbackBox<PointerSignal>.call(data) { $0(pointer) }
+    }
+    return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
+}
+
+typealias ShortcutBody = @MainActor () -> Bool
+
+/// A `GtkCallbackAction` running `body` (true: the shortcut was handled, the key stops there).
+@MainActor
+func callbackAction(_ body: @escaping ShortcutBody) -> OpaquePointer {
+    let thunk: GtkShortcutFunc = { _, _, data in
+        CallbackBox<ShortcutBody>.call(data) { $0() } ? unison_gtk_true : unison_gtk_false
+    }
+    return gtk_callback_action_new(thunk, CallbackBox.retained(body), releaseCallbackBox)
+}

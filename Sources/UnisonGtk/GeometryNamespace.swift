@@ -19,8 +19,31 @@ public final class GeometryNamespace {
     }
 
     private var members: [AnyHashable: [Member]] = [:]
+    private var sources: [AnyHashable: ObjectReference] = [:]
 
     public init() {}
+
+    // MARK: Zoom sources
+
+    /// Marks `widget` as the source of zoom transitions for `id` (SwiftUI's
+    /// `matchedTransitionSource(id:in:)`): a page pushed with
+    /// `.zoom(sourceID: id, in: namespace)` grows out of it and shrinks back into it. Held
+    /// weakly; a later call for the same id replaces it.
+    public func matchedTransitionSource(id: some Hashable & Sendable, _ widget: some GObjectPointer) {
+        sources[AnyHashable(id)] = ObjectReference(widget.gObjectAddress)
+    }
+
+    /// The live source widget for `id`, if any.
+    func transitionSource(id: AnyHashable) -> UnsafeMutableRawPointer? {
+        guard let reference = sources[id] else { return nil }
+        guard let pointer = reference.pointer else {
+            sources[id] = nil
+            return nil
+        }
+        return pointer
+    }
+
+    // MARK: Matched geometry
 
     func add(_ bin: MotionBin, id: AnyHashable) {
         members[id, default: []].removeAll { $0.bin == nil || $0.bin === bin }

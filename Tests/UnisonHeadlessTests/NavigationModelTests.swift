@@ -12,7 +12,7 @@ final class NavigationLog<Page: Hashable> {
     private(set) var events: [(page: Page, event: AppearanceEvent)] = []
     /// Every event since the start (``take()`` does not clear it).
     private(set) var allEvents: [(Page, AppearanceEvent)] = []
-    private(set) var transitions: [NavigationTransition<Page>] = []
+    private(set) var transitions: [NavigationTransitionContext<Page>] = []
 
     init(animation: Animation = .spring(duration: 0.5)) {
         model = NavigationModel(clock: clock, animation: animation)
@@ -33,21 +33,6 @@ final class NavigationLog<Page: Hashable> {
 /// Events equal, pair by pair.
 func sameEvents<Page: Hashable>(_ a: [(Page, AppearanceEvent)], _ b: [(Page, AppearanceEvent)]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-}
-
-/// Checks that each page's events are whole visits (willAppear, didAppear, willDisappear,
-/// didDisappear) in order, the last possibly unfinished; returns each page's resulting state.
-func checkVisits<Page: Hashable>(_ events: [(Page, AppearanceEvent)]) -> (ok: Bool, states: [Page: AppearanceState]) {
-    let cycle: [AppearanceEvent] = [.willAppear, .didAppear, .willDisappear, .didDisappear]
-    var position: [Page: Int] = [:]
-    var states: [Page: AppearanceState] = [:]
-    for (page, event) in events {
-        let next = position[page, default: 0]
-        guard cycle[next] == event else { return (false, states) }
-        position[page] = (next + 1) % 4
-        states[page] = event.resultingState
-    }
-    return (true, states)
 }
 
 @MainActor

@@ -60,9 +60,9 @@ public final class NavigationModel<Page: Hashable> {
     public var onAppearance: (@MainActor (Page, AppearanceEvent) -> Void)?
     /// Called when a transition starts, inside its transaction: values a host sets here animate
     /// with the transition (or with an animation of their own through
-    /// ``NavigationTransition/animateAlongside(_:_:)``), and the transition ends (`did-` events)
+    /// ``NavigationTransitionContext/animateAlongside(_:_:)``), and the transition ends (`did-` events)
     /// only once they have finished too. Called before the transition's `will-` events are delivered.
-    public var onTransition: (@MainActor (NavigationTransition<Page>) -> Void)?
+    public var onTransition: (@MainActor (NavigationTransitionContext<Page>) -> Void)?
     /// Called whenever what is drawn may have changed: a presented progress (every frame of a
     /// transition) or the set of visible pages.
     public var onChange: (@MainActor () -> Void)?
@@ -317,7 +317,7 @@ public final class NavigationModel<Page: Hashable> {
     /// Starts `transition`: its pages leave the transitions they were in (finishing their part
     /// there), get their `will-` events, and their progress animates to `targets`.
     private func start(
-        _ transition: Transition, kind: NavigationTransition<Page>.Kind, moving: Page, targets: [(Page, Double)],
+        _ transition: Transition, kind: NavigationTransitionContext<Page>.Kind, moving: Page, targets: [(Page, Double)],
         animated: Bool, velocity: Double = 0, completes: Bool = true
     ) {
         let outgoing = transition.outgoing
@@ -352,7 +352,7 @@ public final class NavigationModel<Page: Hashable> {
     /// Animates `targets` in the transition's own transaction (holding the caller's completions),
     /// and ends the transition when everything started in it has finished.
     private func run(
-        _ transition: Transition, kind: NavigationTransition<Page>.Kind, moving: Page, targets: [(Page, Double)],
+        _ transition: Transition, kind: NavigationTransitionContext<Page>.Kind, moving: Page, targets: [(Page, Double)],
         velocity: Double, animated: Bool
     ) {
         let context = Transaction.current
@@ -381,10 +381,11 @@ public final class NavigationModel<Page: Hashable> {
     }
 
     private func notifyTransition(
-        kind: NavigationTransition<Page>.Kind, transition: Transition, moving: Page, animated: Bool, velocity: Double
+        kind: NavigationTransitionContext<Page>.Kind, transition: Transition, moving: Page, animated: Bool,
+        velocity: Double
     ) {
         onTransition?(
-            NavigationTransition(
+            NavigationTransitionContext(
                 kind: kind, incoming: transition.incoming, outgoing: transition.outgoing, movingPage: moving,
                 isAnimated: animated, velocity: velocity, scope: TransitionHold.Enclosing.current))
     }

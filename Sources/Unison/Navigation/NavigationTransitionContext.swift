@@ -3,7 +3,7 @@ import Foundation
 /// A transition a ``NavigationModel`` starts: which page comes, which goes, and why. Hosts get
 /// one in ``NavigationModel/onTransition`` to animate their own values alongside (UIKit's
 /// `animate(alongsideTransition:)`).
-public struct NavigationTransition<Page: Hashable> {
+public struct NavigationTransitionContext<Page: Hashable> {
     /// Why the transition runs.
     public enum Kind: Hashable, Sendable {
         /// A page pushed over the top one.
