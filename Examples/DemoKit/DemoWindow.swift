@@ -24,7 +24,8 @@ public final class DemoWindow {
         pages = [
             SpringsPage(context: context), CurvesPage(context: context), RetargetPage(context: context),
             GesturePage(context: context), SyncPage(context: context), CustomPage(context: context),
-            RepresentablePage(context: context), CompletionPage(context: context),
+            RepresentablePage(context: context), CompletionPage(context: context), HeroPage(context: context),
+            ZoomPage(context: context),
         ]
         for (index, page) in pages.enumerated() {
             gtk_widget_set_margin_start(page.root, 16)

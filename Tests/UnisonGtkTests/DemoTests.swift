@@ -81,10 +81,10 @@ struct DemoTourTests {
         #expect(status == 0, "\(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
-        #expect(frames.count == 8 * DemoTour.times.count)
+        #expect(frames.count == 10 * DemoTour.times.count)
         let sheet = directory.appendingPathComponent("contact-sheet.png").path
         let size = (try FileManager.default.attributesOfItem(atPath: sheet)[.size] as? Int) ?? 0
-        #expect(size > 50_000)  // eight rows of real thumbnails, not an empty canvas
+        #expect(size > 50_000)  // ten rows of real thumbnails, not an empty canvas
         #expect(output.contains("contact sheet: \(sheet)"))
         _ = try installedProgram("/usr/bin/convert", package: "imagemagick")
         #expect(files.contains("retargeting.gif"))
