@@ -98,13 +98,16 @@ public final class NavigationStack {
         model.onChange = { [weak self] in self?.render() }
         connectSignal(overlay, "destroy") { [weak self] in self?.disposed() }
         connectSignal(overlay, "unmap") { [weak self] in self?.model.finishTransitions() }
-        connectSignal(overlay, "map") { [weak self] in self?.render() }
+        connectSignal(overlay, "map") { [weak self] in self?.mapped() }
+        connectSignal(overlay, "unrealize") { [weak self] in self?.unrealized() }
         installDrag()
         installShortcuts()
         push(root, animated: false)
     }
 
     isolated deinit {
+        // The overlay is still realized (it is ours until the unref below): its clock is alive.
+        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
         for page in pages.values { g_object_unref(page.bin) }
         g_object_unref(overlay)
     }
@@ -297,6 +300,7 @@ public final class NavigationStack {
 
     private func draw(_ page: Page, width: Double, height: Double) {
         if page.transition.isZoom, page.needsSourceFrame || model.isMoving(page) {
+            if page.needsSourceFrame { page.resolvesAfterLayout = true }
             refreshSourceFrame(page, start: page.needsSourceFrame)
         }
         let bin = OpaquePointer(page.bin)
@@ -316,6 +320,36 @@ public final class NavigationStack {
         } else {
             unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
         }
+    }
+
+    /// After each layout of the window: a transition that started since reads its source again,
+    /// now that the page holding it is laid out (it may have been hidden, and scrolled or moved
+    /// meanwhile), before the first frame is painted. Nothing happens in other layouts.
+    private func layoutDone() {
+        guard !isDisposed, let size = size() else { return }
+        for page in pages.values where page.resolvesAfterLayout {
+            page.resolvesAfterLayout = false
+            refreshSourceFrame(page, start: true)
+            if model.appearanceState(of: page).isVisible { draw(page, width: size.width, height: size.height) }
+        }
+    }
+
+    private var layoutClock: OpaquePointer?
+    private var layoutHandler: gulong = 0
+
+    private func mapped() {
+        if layoutClock == nil, let clock = gtk_widget_get_frame_clock(widget) {
+            layoutClock = clock
+            layoutHandler = connectSignal(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
+                self?.layoutDone()
+            }
+        }
+        render()
+    }
+
+    private func unrealized() {
+        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
+        layoutClock = nil
     }
 
     /// Reads the zoom source's bounds in the stack. At the start of a transition a source that is
@@ -547,6 +581,8 @@ final class Page: Hashable {
     /// The zoom source's bounds in the stack (nil: the centre fallback).
     var sourceFrame: CGRect?
     var needsSourceFrame = false
+    /// The source is read again after the next layout (see `NavigationStack.layoutDone`).
+    var resolvesAfterLayout = false
 
     init(content: UnsafeMutableRawPointer, transition: NavigationTransition, clock: GtkFrameClock) {
         self.content = unison_gtk_widget(content)

@@ -323,3 +323,68 @@ extension GtkAdapterTests {
         #expect(stack == nil)  // released: no cycle through GLib's closures
     }
 }
+
+extension GtkAdapterTests {
+    @Test("a source scrolled out of view while its page is shown: the pop fades to the centre instead")
+    func zoomSourceScrolledAway() throws {
+        let window = try TestWindow(width: 400, height: 300)
+        defer { window.close() }
+        let scrolled = gtk_scrolled_window_new()!
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let card = colouredArea(red: 1, green: 0, blue: 0, width: 60, height: 60)
+        gtk_widget_set_halign(card, GTK_ALIGN_START)
+        gtk_box_append(unison_example_box(column), card)
+        gtk_box_append(
+            unison_example_box(column), colouredArea(red: 0.9, green: 0.9, blue: 0.9, width: 60, height: 2000))
+        gtk_scrolled_window_set_child(unison_example_scrolled_window(scrolled), column)
+        let stack = NavigationStack(root: scrolled)
+        gtk_window_set_child(unison_example_window(window.window), stack.widget)
+        window.settle(0.2)
+        let page = colouredArea(red: 0, green: 0.8, blue: 0, width: 10, height: 10)
+        g_object_ref_sink(page)
+        defer { g_object_unref(page) }
+        stack.push(page, transition: .zoom(from: card, cornerRadius: 0), animated: false)
+        window.settle()
+        let adjustment = gtk_scrolled_window_get_vadjustment(unison_example_scrolled_window(scrolled))
+        gtk_adjustment_set_value(adjustment, 800)  // the card is far above the view now
+        var frames: [CGRect] = []
+        window.record { _ in if let f = stack.drawnFrame(of: page) { frames.append(f) } }
+        stack.pop()
+        GtkRuntime.iterate(timeout: 3) { !stack.isTransitioning }
+        window.settle()
+        // Every painted frame is centred (the fallback), none heads for the card's old place.
+        #expect(frames.count >= 5)
+        #expect(frames.allSatisfy { abs($0.midX - 200) < 1e-6 && abs($0.midY - 150) < 1e-6 }, "\(frames.prefix(3))")
+        #expect(gtk_widget_get_parent(page) == nil)
+    }
+
+    @Test("a slid page swipes back: it follows the finger's horizontal motion, pops or settles by velocity")
+    func slideSwipeBack() throws {
+        let w = try NavWindow()
+        defer { w.close() }
+        let page = w.page("detail", blue)
+        w.stack.push(page, animated: false)
+        w.window.settle()
+        #expect(w.stack.beginDrag())
+        w.stack.updateDrag(translation: CGPoint(x: 120, y: 40))
+        // Follows the horizontal part only.
+        #expect(close(w.stack.drawnFrame(of: page), w.full.offsetBy(dx: 120, dy: 0), within: accumulatedRounding))
+        w.window.settle()
+        #expect(close(w.drawn(blue), CGRect(x: 120, y: 0, width: 280, height: 300)))
+        // 120 px of 400, released slowly: settles back (120 + 50 / 10.05 < 200).
+        #expect(!w.stack.endDrag(velocity: CGPoint(x: 50, y: 0)))
+        GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
+        #expect(w.stack.top == page && w.stack.drawnFrame(of: page) == w.full)
+        // The same distance flung at 1200 px/s pops (120 + 119 > 200).
+        w.stack.beginDrag()
+        w.stack.updateDrag(translation: CGPoint(x: 120, y: 0))
+        #expect(w.stack.endDrag(velocity: CGPoint(x: 1200, y: 0)))
+        GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
+        #expect(w.stack.stack == [w.root] && gtk_widget_get_parent(page) == nil)
+        #expect(
+            w.events(of: "detail") == [
+                .willAppear, .didAppear, .willDisappear, .didDisappear, .willAppear, .didAppear, .willDisappear,
+                .didDisappear,
+            ])
+    }
+}
