@@ -293,7 +293,7 @@ public final class MotionBin {
     public var isAnimating: Bool {
         translationProperty.isAnimating || scaleProperty.isAnimating || rotationProperty.isAnimating
             || opacityProperty.isAnimating || layoutOrigin.isAnimating || reveal.isAnimating || presence.isAnimating
-            || geometry.isAnimating
+            || (match != nil && geometry.isAnimating)
     }
 
     // MARK: Plumbing
@@ -428,7 +428,7 @@ public final class MotionBin {
     /// Hides or removes the bin once both its transition and its collapse have finished (once).
     private func finishRemovalIfDone() {
         guard isRemoving, !presence.isPresent, !reveal.isAnimating || collapse == .none, !awaitsMorph,
-            !geometry.isAnimating, let w = motionBin
+            !(isMorphing && geometry.isAnimating), let w = motionBin
         else {
             return
         }
