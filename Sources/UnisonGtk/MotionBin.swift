@@ -307,6 +307,7 @@ public final class MotionBin {
     private func pushRender() {
         guard let w = motionBin, presence != nil else { return }
         if isMorphing, pushMorphRender(w) { return }
+        unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
         let effects = presence.effects
         let translation = translationProperty.presentationValue
         let scale = scaleProperty.presentationValue
@@ -328,12 +329,17 @@ public final class MotionBin {
         let width = Double(gtk_widget_get_width(child))
         let height = Double(gtk_widget_get_height(child))
         guard width > 0, height > 0 else { return false }
-        let frame = geometry.presentationValue
         let translation = translationProperty.presentationValue
+        let frame = geometry.presentationValue.offsetBy(
+            dx: translation.x - origin.x, dy: translation.y - origin.y)
+        // Scaled one pixel beyond the frame on each side and clipped to it: the clip alone makes
+        // the edges (a scaled texture's own edges are filtered soft).
+        let bleed = frame.insetBy(dx: -1, dy: -1)
         unison_motion_bin_set_render(
-            w, Double(frame.minX - origin.x + translation.x), Double(frame.minY - origin.y + translation.y),
-            Double(frame.width) / width, Double(frame.height) / height, 0, 0, 0,
-            opacityProperty.presentationValue * presence.effects.opacity)
+            w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
+            0, 0, opacityProperty.presentationValue * presence.effects.opacity)
+        unison_motion_bin_set_clip(
+            w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)
         return true
     }
 

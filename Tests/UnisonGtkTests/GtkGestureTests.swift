@@ -125,7 +125,9 @@ extension GtkAdapterTests {
         let window = try TestWindow()
         let widget = AnimatedWidget(window.colouredBox(red: 1, green: 0, blue: 0))
         var pulses = 0
+        var running = true
         func pulse() {
+            guard running else { return }
             pulses += 1
             animate(.easeInOut(duration: 0.2)) {
                 widget.opacity = widget.opacity > 0.5 ? 0.2 : 1
@@ -145,6 +147,11 @@ extension GtkAdapterTests {
         #expect(widget.widget == nil)
         #expect(pulses - beforeDestroy <= 17 * (1 + 1 + 64) + 1)
         #expect(!widget.opacityProperty.isAnimating)
+        // The chain waits in the engine's queue for the next safe point: end it here, or it runs
+        // (64 animated transactions a safe point) inside the tests that follow.
+        running = false
+        withTransaction(Transaction()) {}
+        GtkRuntime.iterate(timeout: 0.05)
     }
 }
 
