@@ -102,11 +102,12 @@ extension GtkAdapterTests {
         #expect(close(drawn.first, w.cardFrame), "first frame \(String(describing: drawn.first))")
         #expect(close(drawn.last, w.full), "last frame \(String(describing: drawn.last))")
         // Every painted frame shows the page where the stack says it draws it, growing throughout
-        // (a critically damped spring: no overshoot), and frames in between exist; 1 px, the clip's
-        // fractional edges.
+        // (a critically damped spring: no overshoot), and frames in between exist. 1.5 px: at
+        // fractional edges a partly covered pixel is not counted, and GSK's antialiased clip was
+        // measured to leave the far edges up to 1.3 px inside.
         for (pixels, model) in frames {
             guard let pixels, let model else { continue }
-            #expect(close(pixels, model), "\(pixels) vs \(model)")
+            #expect(close(pixels, model, within: 1.5), "\(pixels) vs \(model)")
         }
         for (a, b) in zip(drawn, drawn.dropFirst()) { #expect(b.width >= a.width - 1) }
         #expect(drawn.filter { $0.width > 80 && $0.width < 380 }.count >= 5)
