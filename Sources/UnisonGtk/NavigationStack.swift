@@ -33,7 +33,8 @@ import Unison
 ///
 /// Pages are the app's widgets: each is put in a `UnisonMotionBin` (drawn with render
 /// transforms and a rounded clip: nothing is relaid out while it moves) inside a `GtkOverlay`;
-/// pages covered by the top one are hidden. A popped page is removed from the stack's widget
+/// pages covered by the top one are hidden. A page is drawn over the one below, so it should
+/// paint its own background (the `view` style class does). A popped page is removed from the stack's widget
 /// once it has disappeared (the stack holds no reference to it after that). Closing the window,
 /// even mid-drag, ends every transition and drag at once with their callbacks.
 @MainActor
