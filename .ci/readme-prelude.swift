@@ -45,3 +45,25 @@ import UnisonHeadless
 /// A drag's translation, and where the value rests once released.
 let translation = 120.0
 let restingPlace = 0.0
+
+// MARK: Navigation: the seed's bracelets
+
+/// A bracelet of the seed's example.
+struct Bracelet: Identifiable { let id: Int }
+@MainActor let bracelets = (0..<6).map(Bracelet.init)
+/// The seed's views, as GTK widgets.
+@MainActor final class BraceletPreview {
+    let widget = gtk_drawing_area_new()!
+    init(_ bracelet: Bracelet) {}
+}
+@MainActor final class BraceletEditor {
+    let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    init(_ bracelet: Bracelet) {}
+}
+/// The bracelet grid, and the stack that shows it.
+@MainActor let grid = gtk_grid_new()!
+@MainActor let stack = NavigationStack(root: grid)
+/// The preview widget on screen for a bracelet (UIKit's `cell(for:)`).
+@MainActor func cell(for bracelet: Bracelet) -> UnsafeMutablePointer<GtkWidget>? { nil }
+/// Runs `action` when `widget` is clicked.
+@MainActor func onClick(_ widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void) {}

@@ -7,6 +7,8 @@ struct _UnisonMotionBin {
     GtkWidget *child;
     double dx, dy, sx, sy, rotation, ax, ay, opacity;
     double reveal_width, reveal_height;  // fractions; < 0: the child's own size
+    gboolean reveal_clips;               // whether a revealing bin clips its child to its size
+    double clip_x, clip_y, clip_width, clip_height, clip_radius;  // clip_width < 0: no clip
     UnisonMotionBinAllocated allocated;
     gpointer allocated_data;
     GDestroyNotify allocated_destroy;
@@ -72,8 +74,17 @@ static void unison_motion_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     UnisonMotionBin *self = UNISON_MOTION_BIN(widget);
     if (self->child == NULL || self->opacity <= 0) return;
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    gboolean clips = is_revealing(self);
+    gboolean clips = is_revealing(self) && self->reveal_clips;
+    gboolean rounds = self->clip_width >= 0;
     gboolean transforms = self->dx != 0 || self->dy != 0 || self->sx != 1 || self->sy != 1 || self->rotation != 0;
+    if (rounds) {
+        if (self->clip_width <= 0 || self->clip_height <= 0) return;
+        GskRoundedRect outline;
+        graphene_rect_t rect = GRAPHENE_RECT_INIT((float)self->clip_x, (float)self->clip_y, (float)self->clip_width,
+                                                  (float)self->clip_height);
+        gsk_rounded_rect_init_from_rect(&outline, &rect, (float)self->clip_radius);
+        gtk_snapshot_push_rounded_clip(snapshot, &outline);
+    }
     if (clips) {
         graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
         gtk_snapshot_push_clip(snapshot, &bounds);
@@ -92,6 +103,7 @@ static void unison_motion_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     if (self->opacity < 1) gtk_snapshot_pop(snapshot);
     if (transforms) gtk_snapshot_restore(snapshot);
     if (clips) gtk_snapshot_pop(snapshot);
+    if (rounds) gtk_snapshot_pop(snapshot);
 }
 
 static void unison_motion_bin_dispose(GObject *object) {
@@ -120,6 +132,8 @@ static void unison_motion_bin_init(UnisonMotionBin *self) {
     self->ax = self->ay = 0.5;
     self->opacity = 1;
     self->reveal_width = self->reveal_height = -1;
+    self->reveal_clips = TRUE;
+    self->clip_width = self->clip_height = -1;
 }
 
 GtkWidget *unison_motion_bin_new(void) { return g_object_new(UNISON_TYPE_MOTION_BIN, NULL); }
@@ -188,3 +202,29 @@ void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinA
 }
 
 gboolean unison_is_motion_bin(gpointer widget) { return widget != NULL && UNISON_IS_MOTION_BIN(widget); }
+
+void unison_motion_bin_set_reveal_clips(UnisonMotionBin *bin, gboolean clips) {
+    g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
+    clips = clips != FALSE;
+    if (bin->reveal_clips == clips) return;
+    bin->reveal_clips = clips;
+    gtk_widget_queue_draw(GTK_WIDGET(bin));
+}
+
+void unison_motion_bin_set_clip(UnisonMotionBin *bin, double x, double y, double width, double height, double radius) {
+    g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
+    if (!isfinite(x) || !isfinite(y) || !isfinite(width) || !isfinite(height) || width < 0 || height < 0) {
+        width = height = -1;
+        x = y = 0;
+    }
+    radius = isfinite(radius) ? CLAMP(radius, 0.0, MIN(MAX(width, 0), MAX(height, 0)) / 2) : 0;
+    if (bin->clip_x == x && bin->clip_y == y && bin->clip_width == width && bin->clip_height == height &&
+        bin->clip_radius == radius)
+        return;
+    bin->clip_x = x;
+    bin->clip_y = y;
+    bin->clip_width = width;
+    bin->clip_height = height;
+    bin->clip_radius = radius;
+    gtk_widget_queue_draw(GTK_WIDGET(bin));
+}

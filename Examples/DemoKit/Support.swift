@@ -122,6 +122,21 @@ enum UI {
         return label
     }
 
+    /// A rounded rectangle of `width × height` (its natural size) with corners of `radius`.
+    static func card(width: Int32, height: Int32, radius: Double, colour: RGBAColor, clock: GtkFrameClock)
+        -> (UnsafeMutablePointer<GtkWidget>, AnimatedDrawing<RGBAColor>)
+    {
+        let area = gtk_drawing_area_new()!
+        gtk_drawing_area_set_content_width(unison_example_drawing_area(area), width)
+        gtk_drawing_area_set_content_height(unison_example_drawing_area(area), height)
+        let drawing = AnimatedDrawing(area, initial: colour, clock: clock) { cr, width, height, colour in
+            roundedRect(cr, 0, 0, Double(width), Double(height), radius: radius)
+            cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+            cairo_fill(cr)
+        }
+        return (area, drawing)
+    }
+
     static func slider(
         from: Double, to: Double, step: Double, value: Double, _ changed: @escaping @MainActor (Double) -> Void
     )

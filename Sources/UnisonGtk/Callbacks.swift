@@ -113,3 +113,14 @@ func connectFlagsSignal(_ instance: gpointer, _ name: String, _ body: @escaping 
     }
     return connect(instance, name, thunk: unsafeBitCast(thunk, to: GCallback.self), body)
 }
+
+typealias ShortcutBody = @MainActor () -> Bool
+
+/// A `GtkCallbackAction` running `body` (true: the shortcut was handled, the key stops there).
+@MainActor
+func callbackAction(_ body: @escaping ShortcutBody) -> OpaquePointer {
+    let thunk: GtkShortcutFunc = { _, _, data in
+        CallbackBox<ShortcutBody>.call(data) { $0() } ? unison_gtk_true : unison_gtk_false
+    }
+    return gtk_callback_action_new(thunk, CallbackBox.retained(body), releaseCallbackBox)
+}

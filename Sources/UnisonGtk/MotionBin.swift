@@ -84,6 +84,20 @@ public final class MotionBin {
     private var isRemoving = false
     /// The animation of the change that started the removal (nil: it was not animated).
     private var removalAnimation: Animation?
+
+    // Matched geometry (see `matchedGeometry(id:in:)`).
+    private var match: (id: AnyHashable, namespace: GeometryNamespace)?
+    /// The frame (window coordinates) the child is drawn at while it morphs.
+    private lazy var geometry = AnimatableProperty(CGRect.zero, clock: clock) { [weak self] _ in
+        self?.pushRender()
+        self?.endMorphIfDone()
+    }
+    /// Whether the child is drawn at `geometry` instead of where layout puts it.
+    private var isMorphing = false
+    /// `isPresent` changed in an animated transaction: the morph starts after the next layout.
+    private var awaitsMorph = false
+    /// Where the bin was drawn when the current animated transaction began (window coordinates).
+    private var firstFrame: CGRect?
     private var presence: Presence!
     /// The transition's effects as last presented (kept: computing them costs more than the frame).
     private var effects = TransitionEffects.identity
@@ -240,7 +254,14 @@ public final class MotionBin {
                 // Shown first, so it is mapped (its clock animates) when the transition starts.
                 if let w = motionBin { gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), 1) }
             }
-            reveal.value = newValue ? 1 : 0
+            if match != nil, morphs(in: Transaction.current) {
+                // The space is taken or freed at once: where the widget is drawn is the morph's
+                // business (a frame in the window), so layout may jump underneath it.
+                awaitsMorph = true
+                withTransaction(Transaction()) { reveal.value = newValue ? 1 : 0 }
+            } else {
+                reveal.value = newValue ? 1 : 0
+            }
             presence.isPresent = newValue
             if let w = motionBin {
                 gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), newValue ? 1 : 0)
@@ -272,6 +293,60 @@ public final class MotionBin {
     /// Whether the bin glides to a new place after an animated transaction (default true).
     public var animatesLayout = true
 
+    // MARK: Matched geometry
+
+    /// Links this bin with others that share `id` in `namespace` (SwiftUI's
+    /// `matchedGeometryEffect(id:in:)`). When, in one animated transaction, one of them stops being
+    /// present and another becomes present, the appearing one is drawn from the other's frame to
+    /// its own and the disappearing one from its frame to the appearing one's, wherever in the
+    /// window either is (different containers included); their transitions (``transition``,
+    /// `.opacity` by default) cross-fade them. Reversing mid-way continues from where each is
+    /// drawn, with its velocity. Frames are read from GTK (`gtk_widget_compute_bounds` against
+    /// the window) once layout has placed the appearing bin, before the first frame is painted.
+    ///
+    /// ```swift
+    /// let hero = GeometryNamespace()
+    /// small.matchedGeometry(id: "card", in: hero)
+    /// large.matchedGeometry(id: "card", in: hero)     // large starts with isPresent: false
+    /// animate(.spring(response: 0.4, dampingFraction: 0.8)) {
+    ///     small.isPresent = false
+    ///     large.isPresent = true
+    /// }
+    /// ```
+    ///
+    /// The size morph is a scale of what the child draws (a render transform), not an animated
+    /// size: nothing is relaid out per frame, content never reflows half-way (a label does not
+    /// rewrap at every intermediate width), and it works in any container; the cross-fade hides
+    /// most of the stretching. While the morph runs, the space each bin takes changes at once
+    /// (the appearing one takes its own, the disappearing one collapses), and the transition's
+    /// opacity applies but not its offset, scale or rotation. `id: nil` unlinks the bin.
+    public func matchedGeometry(id: (any Hashable & Sendable)?, in namespace: GeometryNamespace) {
+        if let match { match.namespace.remove(self, id: match.id) }
+        guard let id else {
+            match = nil
+            if let w = motionBin { unison_motion_bin_set_reveal_clips(w, unison_gtk_true) }
+            return
+        }
+        let key = AnyHashable(id)
+        match = (key, namespace)
+        namespace.add(self, id: key)
+        // Its space changes at once; a collapsed bin still draws where it morphs.
+        if let w = motionBin { unison_motion_bin_set_reveal_clips(w, unison_gtk_false) }
+    }
+
+    /// Whether the bin is drawn at a matched-geometry frame now (morphing, or waiting to be hidden
+    /// at the end of one).
+    public var isMorphingGeometry: Bool { isMorphing }
+
+    /// The frame the bin is drawn at, in its window's coordinates: the morph's while one runs,
+    /// else where layout put it (nil while it has no window).
+    public var drawnFrame: CGRect? {
+        if isMorphing { return geometry.presentationValue }
+        guard let frame = layoutFrame() else { return nil }
+        let offset = layoutOffset
+        return frame.offsetBy(dx: offset.x, dy: offset.y)
+    }
+
     // MARK: Presented values
 
     /// The render transform and transition effects drawn now.
@@ -287,6 +362,7 @@ public final class MotionBin {
     public var isAnimating: Bool {
         translationProperty.isAnimating || scaleProperty.isAnimating || rotationProperty.isAnimating
             || opacityProperty.isAnimating || layoutOrigin.isAnimating || reveal.isAnimating || presence.isAnimating
+            || (match != nil && geometry.isAnimating)
     }
 
     // MARK: Plumbing
@@ -299,6 +375,8 @@ public final class MotionBin {
     /// - Complexity: O(1); a few multiplications per frame while anything animates.
     private func pushRender() {
         guard let w = motionBin, presence != nil else { return }
+        if isMorphing, pushMorphRender(w) { return }
+        unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
         let translation = translationProperty.presentationValue
         let scale = scaleProperty.presentationValue
         let offset = layoutOffset
@@ -309,6 +387,97 @@ public final class MotionBin {
             Double(scale.width * effects.scale.width), Double(scale.height * effects.scale.height),
             rotationProperty.presentationValue + effects.rotation, anchor.x, anchor.y,
             opacityProperty.presentationValue * effects.opacity)
+    }
+
+    /// Draws the child at the morph's frame: scaled from its own allocation, moved from the bin's
+    /// place in the window, with the transition's opacity (and the user's translation added).
+    /// Returns false when there is nothing to map from yet.
+    private func pushMorphRender(_ w: OpaquePointer) -> Bool {
+        guard let child = unison_motion_bin_get_child(w), let origin = currentOrigin() else { return false }
+        let width = Double(gtk_widget_get_width(child))
+        let height = Double(gtk_widget_get_height(child))
+        guard width > 0, height > 0 else { return false }
+        let translation = translationProperty.presentationValue
+        let frame = geometry.presentationValue.offsetBy(
+            dx: translation.x - origin.x, dy: translation.y - origin.y)
+        // Scaled one pixel beyond the frame on each side and clipped to it: the clip alone makes
+        // the edges (a scaled texture's own edges are filtered soft).
+        let bleed = frame.insetBy(dx: -1, dy: -1)
+        unison_motion_bin_set_render(
+            w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
+            0, 0, opacityProperty.presentationValue * presence.effects.opacity)
+        unison_motion_bin_set_clip(
+            w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)
+        return true
+    }
+
+    /// Whether an `isPresent` change in `transaction` morphs (it animates).
+    private func morphs(in transaction: Transaction) -> Bool {
+        transaction.isAnimated && clock.animationsEnabled
+    }
+
+    /// The bin's own bounds in its window (nil while it has no window).
+    private func layoutFrame() -> CGRect? {
+        guard let bin = motionBin else { return nil }
+        let w: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(bin))
+        guard gtk_widget_get_mapped(w) != 0, let root = gtk_widget_get_root(w) else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(w, unison_gtk_widget(UnsafeMutableRawPointer(root)), &bounds) != 0 else {
+            return nil
+        }
+        return CGRect(
+            x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
+            height: Double(bounds.size.height))
+    }
+
+    /// Starts (or retargets) the morph after the layout pass that follows the change: an
+    /// appearing bin from its partner's drawn frame to its own, a disappearing one from where it
+    /// is drawn to its partner's. Runs inside GTK's layout phase (no completion runs here).
+    private func startMorph(in transaction: DeferredTransaction?) {
+        guard let match, let partner = match.namespace.partner(of: self, id: match.id) else { return }
+        let target: CGRect?
+        let start: CGRect?
+        if presence.isPresent {
+            target = layoutFrame()
+            start = isMorphing ? geometry.presentationValue : partner.drawnFrameAtStart
+        } else {
+            target = partner.layoutFrame()
+            start = isMorphing ? geometry.presentationValue : firstFrame
+        }
+        guard let target, let start, target.width > 0, target.height > 0 else { return }
+        withoutSafePoints {
+            if !isMorphing { withTransaction(Transaction()) { geometry.value = start } }
+            isMorphing = true
+            if let transaction {
+                transaction.perform { geometry.value = target }
+            } else {
+                withTransaction(Transaction()) { geometry.value = target }
+            }
+        }
+        pushRender()
+    }
+
+    /// Whether the bin is on screen for a partner's morph: shown, or kept shown for its own morph.
+    var isShownForMorph: Bool { presence.isVisible || isRemoving }
+
+    /// Where a partner starts a morph from: where it is drawn now if it morphs, else where it was
+    /// when the transaction began.
+    var drawnFrameAtStart: CGRect? { isMorphing ? geometry.presentationValue : firstFrame ?? drawnFrame }
+
+    /// A morph whose animation has finished leaves a present bin to layout again, and lets a
+    /// disappearing one be hidden (once its transition has finished too).
+    private func endMorphIfDone() {
+        guard isMorphing, !geometry.isAnimating else { return }
+        guard presence.isPresent else {
+            finishRemovalIfDone()
+            return
+        }
+        isMorphing = false
+        if let origin = currentOrigin() {
+            allocatedOrigin = origin
+            withTransaction(Transaction()) { layoutOrigin.value = origin }
+        }
+        pushRender()
     }
 
     private func pushReveal() {
@@ -332,7 +501,9 @@ public final class MotionBin {
 
     /// Hides or removes the bin once both its transition and its collapse have finished (once).
     private func finishRemovalIfDone() {
-        guard isRemoving, !presence.isPresent, !reveal.isAnimating || collapse == .none, let w = motionBin else {
+        guard isRemoving, !presence.isPresent, !reveal.isAnimating || collapse == .none, !awaitsMorph,
+            !(isMorphing && geometry.isAnimating), let w = motionBin
+        else {
             return
         }
         isRemoving = false
@@ -350,6 +521,7 @@ public final class MotionBin {
 
     private func hideOrDetach(_ w: OpaquePointer) {
         guard !isDisposed else { return }
+        isMorphing = false
         // What the container still gives it (the spacing next to it in a GtkBox, say) closes when it
         // goes: with the removal's animation, so the neighbours glide those last pixels too.
         withTransaction(Transaction(animation: removalAnimation)) {
@@ -370,7 +542,7 @@ public final class MotionBin {
     }
 
     /// Whether a layout glide is running (``MotionLayout`` then checks the bin after every layout).
-    var isGliding: Bool { layoutOrigin.isAnimating }
+    var isGliding: Bool { layoutOrigin.isAnimating || isMorphing || awaitsMorph }
 
     /// Where layout puts the bin now, in its window's coordinates (nil while it has no window).
     private func currentOrigin() -> CGPoint? {
@@ -387,6 +559,7 @@ public final class MotionBin {
     /// FLIP's *first*: an animated transaction begins, layout may follow. Records where layout has
     /// the bin now (a bin at rest is drawn there; a gliding one keeps gliding from where it is).
     func recordFirst() {
+        if match != nil { firstFrame = drawnFrame }
         guard let origin = currentOrigin() else {
             allocatedOrigin = nil  // not on screen: where it was last is no start for a glide
             return
@@ -401,8 +574,31 @@ public final class MotionBin {
     /// the bin somewhere new, it is drawn from where it was, gliding with `transaction` (or moved at
     /// once without one). Runs inside GTK's layout phase, so no completion runs here.
     func layoutDidChange(in transaction: DeferredTransaction?) {
+        if awaitsMorph {
+            awaitsMorph = false
+            startMorph(in: transaction)
+            if !isMorphing && isRemoving {
+                // No partner to morph with: an ordinary removal, finished outside the layout phase.
+                GtkRuntime.after(0) { [weak self] in self?.finishRemovalIfDone() }
+            }
+        } else if isMorphing {
+            withoutSafePoints { endMorphIfDone() }
+            if isMorphing {
+                // Drawn at the morph's frame: only the bin's place under it changed.
+                allocatedOrigin = currentOrigin()
+                pushRender()
+                return
+            }
+        }
         guard let origin = currentOrigin() else {
             allocatedOrigin = nil
+            return
+        }
+        if isMorphing {
+            // The morph supersedes the layout glide: layout's place is taken as is.
+            allocatedOrigin = origin
+            withoutSafePoints { withTransaction(Transaction()) { layoutOrigin.value = origin } }
+            pushRender()
             return
         }
         let previous = allocatedOrigin

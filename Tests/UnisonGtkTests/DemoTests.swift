@@ -83,17 +83,17 @@ struct DemoTourTests {
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
         // One line per page ("<title>: 10 frames in <dir>/"), and every page wrote every frame.
         let pageLines = output.split(separator: "\n").filter { $0.hasSuffix(" frames in \(directory.path)/") }
-        #expect(pageLines.count == 21)
+        #expect(pageLines.count == 23)
         #expect(frames.count == pageLines.count * DemoTour.times.count)
         for title in [
             "Carousel", "Phases", "Keyframes", "Keyframe timeline", "Transitions: banner", "Layout: list",
-            "Interaction states",
+            "Interaction states", "Zoom transition",
         ] {
             #expect(pageLines.contains { $0.hasPrefix("\(title): \(DemoTour.times.count) frames") }, "\(title)")
         }
         let sheet = directory.appendingPathComponent("contact-sheet.png").path
         let size = (try FileManager.default.attributesOfItem(atPath: sheet)[.size] as? Int) ?? 0
-        #expect(size > 50_000)  // twenty rows of real thumbnails, not an empty canvas
+        #expect(size > 50_000)  // twenty-three rows of real thumbnails, not an empty canvas
         #expect(output.contains("contact sheet: \(sheet)"))
         _ = try installedProgram("/usr/bin/convert", package: "imagemagick")
         #expect(files.contains("retargeting.gif"))

@@ -94,3 +94,23 @@ public struct BeadBoxWrapper<Box>: WidgetRepresentable {
         }
     }
 }
+
+// MARK: Appearance
+
+/// Checks that each page's appearance events are whole visits (willAppear, didAppear,
+/// willDisappear, didDisappear) in order, the last possibly unfinished; returns whether they are
+/// and each page's resulting state.
+public func checkVisits<Page: Hashable>(_ events: [(Page, AppearanceEvent)]) -> (
+    ok: Bool, states: [Page: AppearanceState]
+) {
+    let cycle: [AppearanceEvent] = [.willAppear, .didAppear, .willDisappear, .didDisappear]
+    var position: [Page: Int] = [:]
+    var states: [Page: AppearanceState] = [:]
+    for (page, event) in events {
+        let next = position[page, default: 0]
+        guard cycle[next] == event else { return (false, states) }
+        position[page] = (next + 1) % 4
+        states[page] = event.resultingState
+    }
+    return (true, states)
+}

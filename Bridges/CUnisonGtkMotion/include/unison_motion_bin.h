@@ -31,6 +31,15 @@ void unison_motion_bin_set_render(UnisonMotionBin *bin, double dx, double dy, do
 /// allocated at least its natural size and is clipped to the bin. Queues a resize when changed.
 void unison_motion_bin_set_reveal(UnisonMotionBin *bin, double width_fraction, double height_fraction);
 
+/// Whether a bin whose size is a fraction (set_reveal) clips its child to that size (default TRUE).
+/// Matched geometry turns it off: a collapsed bin still draws its child where it morphs.
+void unison_motion_bin_set_reveal_clips(UnisonMotionBin *bin, gboolean clips);
+
+/// Clips everything the bin draws to the rectangle (x, y, width × height) of the bin, with corners
+/// of `radius`, outside the render transform (the clip does not move or scale with the child). A
+/// negative or non-finite size removes the clip; an empty one draws nothing. Queues a redraw.
+void unison_motion_bin_set_clip(UnisonMotionBin *bin, double x, double y, double width, double height, double radius);
+
 /// Sets the function called after each allocation (NULL: none); `destroy` releases `data`.
 void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinAllocated func, gpointer data,
                                           GDestroyNotify destroy);
