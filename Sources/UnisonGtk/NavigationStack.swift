@@ -27,6 +27,9 @@ import Unison
 /// - **Interaction**: drag a zoomed page anywhere (it follows the finger and shrinks with the
 ///   distance), or swipe a slid page back from the left; Escape and Alt+Left pop. A drag may
 ///   start at any time, also mid-push.
+/// - **Sheets**: ``present(_:transition:animated:onAppearance:)`` (a push with
+///   ``NavigationPresentation/sheet``) shows the page as an inset card over the page below,
+///   which stays drawn behind a dimming layer; ``dismiss(animated:)``, Escape or a drag dismisses it.
 /// - **Lifecycle**: every page gets `willAppear`, `didAppear`, `willDisappear`, `didDisappear`
 ///   in order, once per visit, by Unison's ``NavigationModel`` (whose rules say what happens
 ///   when transitions interrupt each other: nothing is cancelled, every visit is closed).
@@ -109,7 +112,10 @@ public final class NavigationStack {
     isolated deinit {
         // The overlay is still realized (it is ours until the unref below): its clock is alive.
         if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
-        for page in pages.values { g_object_unref(page.bin) }
+        for page in pages.values {
+            g_object_unref(page.bin)
+            if let dim = page.dim { g_object_unref(dim) }
+        }
         g_object_unref(overlay)
     }
 
@@ -128,7 +134,8 @@ public final class NavigationStack {
     /// false, changing nothing, when `page` is already on the stack or has a parent elsewhere.
     @discardableResult
     public func push(
-        _ page: some GObjectPointer, transition: NavigationTransition = .slide, animated: Bool = true,
+        _ page: some GObjectPointer, transition: NavigationTransition = .slide,
+        presentation: NavigationPresentation = .page, animated: Bool = true,
         onAppearance: (@MainActor (AppearanceEvent) -> Void)? = nil
     ) -> Bool {
         guard !isDisposed else { return false }
@@ -138,6 +145,8 @@ public final class NavigationStack {
             guard !model.stack.contains(existing) else { return false }
             existing.transition = transition
             existing.onAppearance = onAppearance
+            setPresentation(presentation, of: existing)
+            if let dim = existing.dim { gtk_widget_insert_before(dim, unison_gtk_widget(overlay), nil) }
             gtk_widget_insert_before(unison_gtk_widget(existing.bin), unison_gtk_widget(overlay), nil)
             return pushing(existing, animated: animated)
         }
@@ -146,11 +155,72 @@ public final class NavigationStack {
         entry.onAppearance = onAppearance
         entry.drag = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] _ in self?.render() }
         pages[content] = entry
+        setPresentation(presentation, of: entry)
         let bin = unison_gtk_widget(entry.bin)
         gtk_widget_set_visible(bin, unison_gtk_false)
         gtk_overlay_add_overlay(OpaquePointer(overlay), bin)
         gtk_overlay_set_measure_overlay(OpaquePointer(overlay), bin, unison_gtk_true)
         return pushing(entry, animated: animated)
+    }
+
+    /// Presents `page` as a sheet: a push with ``NavigationPresentation/sheet`` (see there).
+    @discardableResult
+    public func present(
+        _ page: some GObjectPointer, transition: NavigationTransition, animated: Bool = true,
+        onAppearance: (@MainActor (AppearanceEvent) -> Void)? = nil
+    ) -> Bool {
+        push(page, transition: transition, presentation: .sheet, animated: animated, onAppearance: onAppearance)
+    }
+
+    /// Dismisses the top page when it is a sheet (as Escape or a drag down does). Returns false,
+    /// changing nothing, when the top page is not a sheet.
+    @discardableResult
+    public func dismiss(animated: Bool = true) -> Bool {
+        guard model.top?.isSheet == true else { return false }
+        return pop(animated: animated)
+    }
+
+    /// How far a sheet's card is inset from the stack's edges (pixels, rounded; read when a
+    /// sheet is presented and while it is drawn).
+    public var sheetInset = 24.0
+    /// The corner radius of a sheet's card.
+    public var sheetCornerRadius = 12.0
+
+    /// Gives `page` its presentation: a sheet's bin is inset (so the page is laid out at the
+    /// sheet's size) and has a dimming layer below it.
+    private func setPresentation(_ presentation: NavigationPresentation, of page: Page) {
+        page.isSheet = presentation == .sheet
+        let bin = unison_gtk_widget(page.bin)
+        let inset = Int32(page.isSheet ? sheetInset.rounded() : 0)
+        gtk_widget_set_margin_start(bin, inset)
+        gtk_widget_set_margin_end(bin, inset)
+        gtk_widget_set_margin_top(bin, inset)
+        gtk_widget_set_margin_bottom(bin, inset)
+        if page.isSheet, page.dim == nil {
+            let dim = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            g_object_ref_sink(dim)
+            installDimStyle()
+            gtk_widget_add_css_class(dim, "unison-sheet-dim")
+            gtk_widget_set_visible(dim, unison_gtk_false)
+            gtk_overlay_add_overlay(OpaquePointer(overlay), dim)
+            page.dim = dim
+        } else if !page.isSheet, let dim = page.dim {
+            gtk_overlay_remove_overlay(OpaquePointer(overlay), dim)
+            g_object_unref(dim)
+            page.dim = nil
+        }
+    }
+
+    private static var dimStyleInstalled = false
+
+    private func installDimStyle() {
+        guard !Self.dimStyleInstalled, let display = gdk_display_get_default() else { return }
+        Self.dimStyleInstalled = true
+        let provider = gtk_css_provider_new()!
+        let css = ".unison-sheet-dim { background-color: black; }"
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     /// The model's push, during which `page` is kept even before the model knows it (a drag
@@ -230,7 +300,12 @@ public final class NavigationStack {
     ///   zooming page per call (once per animated value per frame).
     private func render() {
         guard !isDisposed else { return }
-        let visible = Set(model.visiblePages.map(ObjectIdentifier.init))
+        var visible = Set(model.visiblePages.map(ObjectIdentifier.init))
+        // A sheet shown keeps the page below it drawn (behind its dimming layer).
+        for (below, above) in zip(model.stack, model.stack.dropFirst()).reversed()
+        where above.isSheet && visible.contains(ObjectIdentifier(above)) {
+            visible.insert(ObjectIdentifier(below))
+        }
         let size = size()
         var gone: [UnsafeMutableRawPointer] = []
         for (key, page) in pages {
@@ -238,6 +313,9 @@ public final class NavigationStack {
             let bin = unison_gtk_widget(page.bin)
             if (gtk_widget_get_visible(bin) != 0) != shown {
                 gtk_widget_set_visible(bin, shown ? unison_gtk_true : unison_gtk_false)
+            }
+            if let dim = page.dim, (gtk_widget_get_visible(dim) != 0) != shown {
+                gtk_widget_set_visible(dim, shown ? unison_gtk_true : unison_gtk_false)
             }
             if shown, let size {
                 draw(page, width: size.width, height: size.height)
@@ -249,6 +327,10 @@ public final class NavigationStack {
             guard let page = pages.removeValue(forKey: key) else { continue }
             gtk_overlay_remove_overlay(OpaquePointer(overlay), unison_gtk_widget(page.bin))
             g_object_unref(page.bin)
+            if let dim = page.dim {
+                gtk_overlay_remove_overlay(OpaquePointer(overlay), dim)
+                g_object_unref(dim)
+            }
         }
     }
 
@@ -262,10 +344,21 @@ public final class NavigationStack {
         var isIdentity: Bool
     }
 
-    private func layout(_ page: Page, width: Double, height: Double) -> Layout {
+    /// Where `page` rests, in the stack's coordinates: the whole stack, or a sheet's inset card.
+    private func home(of page: Page, width: Double, height: Double) -> CGRect {
         let full = CGRect(x: 0, y: 0, width: width, height: height)
+        guard page.isSheet else { return full }
+        let inset = sheetInset.rounded()
+        return full.insetBy(dx: min(inset, width / 2), dy: min(inset, height / 2))
+    }
+
+    private func layout(_ page: Page, width: Double, height: Double) -> Layout {
+        let full = home(of: page, width: width, height: height)
         let p = model.progress(of: page)
-        switch page.transition.style {
+        var style = page.transition.style
+        // A sheet always zooms (out of nothing, when its transition is a slide: the centre fallback).
+        if page.isSheet, case .slide = style { style = .zoom(source: { nil }, cornerRadius: sheetCornerRadius) }
+        switch style {
         case .slide:
             // Only the page's own drag progress moves it: the finger or the transition.
             let x = (1 - p) * width
@@ -275,7 +368,7 @@ public final class NavigationStack {
             let settled = min(max(p, 0), 1)
             var frame: CGRect
             var opacity = 1.0
-            var radius = cornerRadius * (1 - settled)
+            var radius = cornerRadius * (1 - settled) + (page.isSheet ? sheetCornerRadius * settled : 0)
             if let source = page.sourceFrame {
                 frame = interpolate(source, full, p)
             } else {
@@ -294,30 +387,43 @@ public final class NavigationStack {
             let identity = frame == full && opacity == 1
             // Aspect fill, one pixel beyond the frame on each side in the direction that fits, so
             // the clip alone makes the edge (a scaled texture's own edge is filtered soft).
-            let scale = max((frame.width + 2) / width, (frame.height + 2) / height)
+            let scale = max((frame.width + 2) / full.width, (frame.height + 2) / full.height)
             return Layout(frame: frame, scale: scale, opacity: opacity, radius: radius, isIdentity: identity)
         }
     }
 
     private func draw(_ page: Page, width: Double, height: Double) {
-        if page.transition.isZoom, page.needsSourceFrame || model.isMoving(page) {
+        if page.isZoomLike, page.needsSourceFrame || model.isMoving(page) {
             if page.needsSourceFrame { page.resolvesAfterLayout = true }
             refreshSourceFrame(page, start: page.needsSourceFrame)
         }
         let bin = OpaquePointer(page.bin)
         let layout = layout(page, width: width, height: height)
+        // The bin's own rectangle in the stack (a sheet's bin is inset by its margins).
+        let home = home(of: page, width: width, height: height)
+        if let dim = page.dim {
+            let offset = page.drag?.presentationValue ?? .zero
+            let distance = (offset.x * offset.x + offset.y * offset.y).squareRoot()
+            let shown = min(max(model.progress(of: page), 0), 1) * (1 - min(distance / height, 1))
+            gtk_widget_set_opacity(dim, 0.4 * shown)
+        }
         guard !layout.isIdentity else {
             unison_motion_bin_set_render(bin, 0, 0, 1, 1, 0, 0.5, 0.5, 1)
-            unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
+            if page.isSheet {
+                unison_motion_bin_set_clip(bin, 0, 0, home.width, home.height, sheetCornerRadius)
+            } else {
+                unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
+            }
             return
         }
         let frame = layout.frame
         // The page scaled uniformly (aspect fill) about its centre, centred on the frame, clipped to it.
         unison_motion_bin_set_render(
-            bin, frame.midX - width / 2, frame.midY - height / 2, layout.scale, layout.scale, 0, 0.5, 0.5,
+            bin, frame.midX - home.midX, frame.midY - home.midY, layout.scale, layout.scale, 0, 0.5, 0.5,
             layout.opacity)
-        if page.transition.isZoom {
-            unison_motion_bin_set_clip(bin, frame.minX, frame.minY, frame.width, frame.height, layout.radius)
+        if page.transition.isZoom || page.isSheet {
+            unison_motion_bin_set_clip(
+                bin, frame.minX - home.minX, frame.minY - home.minY, frame.width, frame.height, layout.radius)
         } else {
             unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
         }
@@ -426,7 +532,7 @@ public final class NavigationStack {
         case .pending:
             guard (dx * dx + dy * dy).squareRoot() >= dragThreshold else { return }
             // A slid page is swiped back from left to right only (the platform's back swipe).
-            if let top = model.top, !top.transition.isZoom && (dx <= 0 || abs(dy) > abs(dx)) {
+            if let top = model.top, !top.isZoomLike && (dx <= 0 || abs(dy) > abs(dx)) {
                 deny(gesture)
                 return
             }
@@ -491,7 +597,7 @@ public final class NavigationStack {
             return false
         }
         guard translation.x.isFinite, translation.y.isFinite else { return true }
-        if page.transition.isZoom {
+        if page.isZoomLike {
             let offset = CGPoint(x: dragBase.x + translation.x, y: dragBase.y + translation.y)
             withTransaction(Transaction()) { page.drag?.value = offset }
         } else if let size = size() {
@@ -513,7 +619,7 @@ public final class NavigationStack {
         let velocity = velocity.x.isFinite && velocity.y.isFinite ? velocity : .zero
         let size = size() ?? CGSize(width: 1, height: 1)
         let pops: Bool
-        if page.transition.isZoom {
+        if page.isZoomLike {
             let offset = page.drag?.value ?? .zero
             let rule = dismissal ?? InteractiveDismissal(distance: 0.25 * min(size.width, size.height))
             pops = rule.dismisses(offset: offset, velocity: velocity)
@@ -569,6 +675,20 @@ public final class NavigationStack {
     }
 }
 
+/// How a pushed page is shown.
+public enum NavigationPresentation: Sendable {
+    /// The page covers the whole stack; the page below is hidden once it has disappeared.
+    case page
+    /// An inset card (``NavigationStack/sheetInset`` from every edge, corners of
+    /// ``NavigationStack/sheetCornerRadius``) over the page below, which stays drawn behind a
+    /// dimming layer. It zooms out of its transition's source into the card and back into it
+    /// when dismissed (a slide transition: out of the centre); it can be dragged down (or any
+    /// way) to dismiss at any time, like a zoomed page; Escape and ``NavigationStack/dismiss(animated:)``
+    /// dismiss it. Appearance callbacks are those of a push: the page below receives
+    /// `willDisappear`/`didDisappear` although it stays drawn (it is no longer the top page).
+    case sheet
+}
+
 /// One pushed widget: its motion bin and what its transition needs.
 @MainActor
 final class Page: Hashable {
@@ -584,6 +704,12 @@ final class Page: Hashable {
     var needsSourceFrame = false
     /// The source is read again after the next layout (see `NavigationStack.layoutDone`).
     var resolvesAfterLayout = false
+    /// Presented as a sheet (see ``NavigationPresentation/sheet``).
+    var isSheet = false
+    /// A sheet's dimming layer over the page below (+1).
+    var dim: UnsafeMutablePointer<GtkWidget>?
+    /// Drawn and dragged as a zoom: a zoom transition, or any sheet.
+    var isZoomLike: Bool { isSheet || transition.isZoom }
 
     init(content: UnsafeMutableRawPointer, transition: NavigationTransition, clock: GtkFrameClock) {
         self.content = unison_gtk_widget(content)
