@@ -81,7 +81,10 @@ extension GtkAdapterTests {
         // edge about the row's centre: at most 0.03 × half a pitch.
         let dragging = frames.compactMap { f in f.finger.flatMap { finger in f.rows[0].map { (finger.y, $0.minY) } } }
         #expect(dragging.count >= 10, "frames painted while dragging: \(dragging.count)")
-        #expect(dragging.contains { $0.0 > 2 * pitch })  // past the third row's centre
+        // Past the second row's centre while frames are painted (the last moves, past the third
+        // row's, may come in the frame of the release on a loaded machine; the final order checks
+        // that crossing).
+        #expect(dragging.contains { $0.0 > 1.5 * pitch })
         let followTolerance = 1 + 0.03 * pitch / 2
         var worstFollow = 0.0
         for (finger, top) in dragging {
