@@ -61,6 +61,8 @@ public final class AnimatedWidget {
     ///   change (hover, press, focus, sensitivity: see ``ClassStyle``), with the animation of the
     ///   state it enters. Setting an owned property yourself lasts until the next state change.
     /// - `gtk-enable-animations` off and transactions that disable animations make changes jump.
+    /// - CSS styling classes (`bg-surface`, `rounded-xl`) are added to the widget as CSS classes.
+    ///   Padding classes (`p-6`) are validated but not applied here: a ``MotionBin`` pads its child.
     public var animationClasses: String? { styler.classes }
     /// The animation the classes choose in the widget's current states.
     public var animationStyle: AnimationStyle { styler.current.animation }
@@ -77,7 +79,9 @@ public final class AnimatedWidget {
         values.write(
             properties, opacity: opacityProperty, scale: scaleProperty, translation: translationProperty,
             rotation: rotationProperty)
+        if properties.contains(.styleClasses) { styleClasses.apply(values.styleClasses, to: widget) }
     }
+    private var styleClasses = StyleClasses()
 
     private func styled(_ change: () -> Void) {
         withAnimationStyle(animationStyle, change)

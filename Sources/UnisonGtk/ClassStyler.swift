@@ -89,17 +89,40 @@ final class ClassStyler {
 
 extension StyledValues {
     /// Sets each property in `properties` whose model value differs (an equal one is left alone: set
-    /// outside an animation it would end a running animation with a jump).
+    /// outside an animation it would end a running animation with a jump). The drawn properties are
+    /// set inside `surface`, padding inside `layout` (each says which transaction applies).
     @MainActor
     func write(
         _ properties: StyledProperties, opacity: AnimatableProperty<Double>, scale: AnimatableProperty<CGSize>,
-        translation: AnimatableProperty<CGPoint>, rotation: AnimatableProperty<Double>
+        translation: AnimatableProperty<CGPoint>, rotation: AnimatableProperty<Double>,
+        padding: AnimatableProperty<EdgeInsets>? = nil, surface: (() -> Void) -> Void = { $0() },
+        layout: (() -> Void) -> Void = { $0() }
     ) {
-        if properties.contains(.opacity), opacity.value != self.opacity { opacity.value = self.opacity }
-        if properties.contains(.scale), scale.value != self.scale { scale.value = self.scale }
-        if properties.contains(.translation), translation.value != self.translation {
-            translation.value = self.translation
+        surface {
+            if properties.contains(.opacity), opacity.value != self.opacity { opacity.value = self.opacity }
+            if properties.contains(.scale), scale.value != self.scale { scale.value = self.scale }
+            if properties.contains(.translation), translation.value != self.translation {
+                translation.value = self.translation
+            }
+            if properties.contains(.rotation), rotation.value != self.rotation { rotation.value = self.rotation }
         }
-        if properties.contains(.rotation), rotation.value != self.rotation { rotation.value = self.rotation }
+        if let padding, properties.contains(.padding), padding.value != self.padding {
+            layout { padding.value = self.padding }
+        }
+    }
+}
+
+/// The CSS classes a widget's animation classes gave it (`bg-surface`, `rounded-xl`), kept in step
+/// with the classes of its current states.
+@MainActor
+struct StyleClasses {
+    private var applied: [String] = []
+
+    /// Gives `widget` exactly `classes` of those it manages: adds the new ones, removes the dropped.
+    mutating func apply(_ classes: [String], to widget: UnsafeMutablePointer<GtkWidget>?) {
+        guard classes != applied, let widget else { return }
+        for name in applied where !classes.contains(name) { gtk_widget_remove_css_class(widget, name) }
+        for name in classes where !applied.contains(name) { gtk_widget_add_css_class(widget, name) }
+        applied = classes
     }
 }
