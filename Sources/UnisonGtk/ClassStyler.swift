@@ -36,8 +36,16 @@ final class ClassStyler {
         if handler != 0, let pointer = watched.pointer { g_signal_handler_disconnect(pointer, handler) }
     }
 
+    /// Whether the classes' own `animate-*` animates their changes (state changes, new classes).
+    /// Off for a watched preset with an explicit scope: only its watched value enables it.
+    var usesOwnAnimation = true
+
     /// The values and the animation of the current states.
     var current: StateStyle { style.resolved(for: states) }
+
+    /// The animation changes of the styled properties take: the current states' unless
+    /// ``usesOwnAnimation`` is off (then the caller's transaction).
+    var ownAnimation: AnimationStyle { usesOwnAnimation ? current.animation : AnimationStyle() }
 
     /// Resolves `classes` (throwing, with nothing changed, when they do not resolve), then moves
     /// the styled values to those of the current states, with their animation. Properties the
@@ -64,7 +72,7 @@ final class ClassStyler {
     private func restyle(_ properties: StyledProperties) {
         guard !properties.isEmpty else { return }
         let resolved = current
-        withAnimationStyle(resolved.animation) { apply(resolved.values, properties) }
+        withAnimationStyle(ownAnimation) { apply(resolved.values, properties) }
     }
 
     private func readStates() -> InteractionState {

@@ -74,6 +74,9 @@ public final class ContentLabel {
     /// Whether a content transition is being drawn.
     public var isTransitioning: Bool { change != nil }
 
+    /// How far the running transition has got as drawn (0 ... 1; nil when none runs).
+    @_spi(Testing) public var transitionProgress: Double? { change == nil ? nil : progress.presentationValue }
+
     /// ``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)`` on ``bin``: the
     /// reference's counter is `counter.setAnimationClasses("animate-smooth", value: count, scope: .content) { counter.text = "\(count)" }`.
     public func setAnimationClasses<Value: Equatable>(

@@ -229,6 +229,8 @@ public final class MotionBin {
     /// gtk_box_append(menu, item.widget)
     /// ```
     public func setAnimationClasses(_ classes: String?, rules: AnimationClassRules = .standard) throws {
+        _ = try rules.resolveStyle(classes ?? "")  // validated before anything changes
+        styler.usesOwnAnimation = true
         try styler.setClasses(classes, rules: rules)
     }
 
@@ -275,8 +277,11 @@ public final class MotionBin {
         _ classes: String?, value: Value, scope: AnimationScope = .all, rules: AnimationClassRules = .standard,
         changes: () -> Void = {}, completion: (@MainActor () -> Void)? = nil
     ) throws {
-        let style = try rules.resolveStyle(classes ?? "")
+        let style = try rules.resolveStyle(classes ?? "")  // validated before anything changes
         let changed = watched.changes(to: value)
+        // The reference's compatible `.all` keeps animating owned styling changes; explicit scopes
+        // watch only the value.
+        styler.usesOwnAnimation = scope == .all
         runWatched(
             style: changed ? style.resolved(for: []).animation : nil, scope: scope,
             root: motionBin.map { UnsafeMutableRawPointer($0) },
@@ -309,7 +314,7 @@ public final class MotionBin {
     private let childReference: ObjectReference
 
     private func styled(_ change: () -> Void) {
-        withAnimationStyle(animationStyle, change)
+        withAnimationStyle(styler.ownAnimation, change)
     }
 
     /// The point of the widget that scaling and rotation keep in place (not animated).

@@ -77,10 +77,13 @@ package final class AnimationScoping {
 extension Transaction {
     /// The transaction a change to `area` is made in: this one, unless a watched preset's scope
     /// leaves `area` (nil: outside the styled element) to the caller's transaction.
+    /// Without completions: those belong to the transaction's own scope (the routed change is
+    /// linked to it and counts towards them).
     package func routed(to area: AnimationArea?) -> Transaction {
         guard let scoping else { return self }
-        if let area, scoping.scope.includes(area) { return self }
-        return scoping.base
+        var routed = area.map(scoping.scope.includes) == true ? self : scoping.base
+        routed.completions = []
+        return routed
     }
 
     /// The content transition for a change of content, and the transaction it runs in: `explicit`
@@ -89,8 +92,10 @@ extension Transaction {
     package func contentTransition(
         explicit: ContentTransition?, fallback: ContentTransition
     ) -> (transition: ContentTransition, transaction: Transaction) {
-        if let explicit { return (explicit, self) }
-        if let scoping, let inherited = scoping.scope.inheritedContentTransition { return (inherited, self) }
+        var current = self
+        current.completions = []
+        if let explicit { return (explicit, current) }
+        if let scoping, let inherited = scoping.scope.inheritedContentTransition { return (inherited, current) }
         return (fallback, routed(to: .content))
     }
 }
