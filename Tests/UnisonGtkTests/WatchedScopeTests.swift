@@ -215,6 +215,36 @@ extension GtkAdapterTests {
         c.window.settle()
         #expect(c.label.text == "42" && c.more.isVisible)
     }
+
+    @Test("padding overshooting below 0 is given to GTK as 0; a text set mid-transition finishes the running one")
+    func contentBadInput() throws {
+        let window = try TestWindow(width: 300, height: 160)
+        defer { window.close() }
+        let counter = ContentLabel(text: "1", contentTransition: .numericText())
+        gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
+        counter.bin.padding = EdgeInsets(all: 24)
+        window.settle()
+        let labelWidth = gtk_widget_get_width(counter.label)
+        var widths: [Int32] = []
+        window.record { _ in widths.append(gtk_widget_get_width(counter.widget)) }
+        // A very bouncy spring from 24 to 0 swings well below 0 (bounce 0.9 overshoots by ~70 %).
+        animate(.spring(duration: 0.3, bounce: 0.9)) {
+            counter.bin.padding = EdgeInsets()
+            counter.text = "2"
+        }
+        GtkRuntime.iterate(timeout: 0.15)
+        #expect(counter.isTransitioning)
+        animate(.smooth) { counter.text = "3" }  // mid-way: the 1 → 2 roll ends, 2 → 3 starts
+        #expect(counter.isTransitioning && counter.transitionProgress == 0)
+        GtkRuntime.iterate(timeout: 4) { !counter.bin.isAnimating && !counter.isTransitioning }
+        window.stopRecording()
+        #expect(counter.text == "3" && !counter.isTransitioning)
+        // Never narrower than the label: padding was never negative (GTK-CRITICAL is fatal here too).
+        #expect(widths.allSatisfy { $0 >= labelWidth }, "\(widths)")
+        #expect(widths.contains(labelWidth), "the overshoot reached 0 and was held there")
+        counter.bin.padding = EdgeInsets(top: .nan, leading: 4, bottom: 4, trailing: 4)
+        #expect(counter.bin.padding == EdgeInsets(), "a non-finite value is ignored")
+    }
 }
 
 /// Whether `a` and `b` agree in `columns` (every channel within `tolerance`).
