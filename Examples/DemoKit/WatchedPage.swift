@@ -20,17 +20,8 @@ public final class WatchedPage: DemoPage {
     private var expanded = false
     private var count = 0
 
-    /// What the reference's colour and corner classes are in GTK: CSS, on the styled bins.
-    private static let css = """
-        .bg-surface { background-color: alpha(@theme_fg_color, 0.07); }
-        .bg-accent { background-color: alpha(@theme_selected_bg_color, 0.25); }
-        .rounded-md { border-radius: 6px; }
-        .rounded-xl { border-radius: 12px; }
-        .text-xl { font-size: 20pt; }
-        """
-
     public init(context: DemoContext) {
-        Self.installStyle()
+        UI.loadStyle()  // the reference's colour, corner and type classes, as CSS
         // 1. Details: `.tw("\(expanded ? "p-6 rounded-xl" : "p-3 rounded-md") bg-surface animate-smooth
         //    duration-300", value: expanded)` over a VStack whose second row has `.transition(.opacity)`.
         let toggle = gtk_button_new_with_label("Toggle")!
@@ -108,17 +99,6 @@ public final class WatchedPage: DemoPage {
         ) {
             counter.text = "\(count)"
         }
-    }
-
-    private static var isStyled = false
-
-    private static func installStyle() {
-        guard !isStyled, let display = gdk_display_get_default() else { return }
-        isStyled = true
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     /// Expands the details and the label, and counts 0 → 1 → 9 → 10 (the tens digit arrives).

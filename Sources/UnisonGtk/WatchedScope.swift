@@ -51,3 +51,29 @@ struct WatchedValue {
         return (last as? Value) != value
     }
 }
+
+extension WatchedAnimation {
+    /// The GTK form of the wrapper (`.twAnimation(_:value:)` on any container): runs `changes`
+    /// with the preset, scoped to `root`'s subtree, when `value` differs from the last one; else in
+    /// the caller's transaction.
+    ///
+    /// ```swift
+    /// let watch = try WatchedAnimation("animate-smooth duration-300", value: expanded)
+    /// expanded.toggle()
+    /// watch.update(value: expanded, in: box) { row.isPresent = expanded }   // box: a GtkBox
+    /// ```
+    ///
+    /// `root` is the styled element: Unison's widgets in its subtree (motion bins, content labels)
+    /// animate what the scope names (``AnimationScope``: a plain container has no surface or layout
+    /// of Unison's, so `.surface` and `.layout` concern its descendants' layout only); those outside
+    /// it keep the caller's transaction.
+    public func update(
+        value: Value, in root: some GObjectPointer, _ changes: () -> Void, completion: (@MainActor () -> Void)? = nil
+    ) {
+        let changed = value != self.value
+        record(value)
+        runWatched(
+            style: changed ? style : nil, scope: scope, root: UnsafeMutableRawPointer(root.widgetPointer),
+            changes: changes, completion: completion)
+    }
+}

@@ -96,8 +96,9 @@ extension GtkAdapterTests {
             #expect(abs(onPath.height - model.height) < 1e-6)
         }
         // The linear animation's fraction at each frame: the headless engine tests hold it; here,
-        // frames in between exist.
-        #expect(drawn.filter { $0.1.width > 110 && $0.1.width < 290 }.count >= 8)
+        // frames in between exist. At least 3: how many of the 0.4 s are painted depends on the
+        // machine's load (each one is read back whole; 6 were seen with two other builds running).
+        #expect(drawn.filter { $0.1.width > 110 && $0.1.width < 290 }.count >= 3)
     }
 
     @Test("matched geometry reversed mid-flight continues from where it is drawn, and ends back at the start")

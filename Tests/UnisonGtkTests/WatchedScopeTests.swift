@@ -245,6 +245,39 @@ extension GtkAdapterTests {
         counter.bin.padding = EdgeInsets(top: .nan, leading: 4, bottom: 4, trailing: 4)
         #expect(counter.bin.padding == EdgeInsets(), "a non-finite value is ignored")
     }
+
+    @Test("the wrapper on any container: bins inside its subtree animate, those outside keep the caller's transaction")
+    func watchedWrapperOnAnyContainer() throws {
+        let window = try TestWindow(width: 320, height: 240)
+        defer { window.close() }
+        let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let inside = MotionBin(child: colouredArea(red: 1, green: 0, blue: 0, width: 60, height: 20), isPresent: false)
+        let outside = MotionBin(
+            child: colouredArea(red: 0, green: 0, blue: 1, width: 60, height: 20), isPresent: false)
+        gtk_box_append(unison_example_box(inner), inside.widget)
+        gtk_box_append(unison_example_box(outer), inner)
+        gtk_box_append(unison_example_box(outer), outside.widget)
+        gtk_fixed_put(unison_example_fixed(window.fixed), outer, 10, 10)
+        window.settle()
+        let watch = try WatchedAnimation("animate-linear duration-300", value: 0, scope: .content)
+        watch.update(value: 0, in: inner) { inside.isPresent = true }  // the value did not change
+        #expect(inside.isVisible && !inside.isAnimating)
+        inside.isPresent = false
+        window.settle()
+        var done = 0
+        watch.update(value: 1, in: inner) {
+            inside.isPresent = true
+            outside.isPresent = true
+        } completion: {
+            done += 1
+        }
+        #expect(inside.isAnimating, "inside the subtree: the preset")
+        #expect(!outside.isAnimating && outside.isVisible, "outside: the caller's transaction (none)")
+        GtkRuntime.iterate(timeout: 3) { done == 1 }
+        window.settle()
+        #expect(done == 1 && !inside.isAnimating)
+    }
 }
 
 /// Whether `a` and `b` agree in `columns` (every channel within `tolerance`).

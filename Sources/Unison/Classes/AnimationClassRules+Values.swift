@@ -83,29 +83,14 @@ extension AnimationClassRules {
                     : try decimal(Substring(text), token: token) / 100)
             return .scale(x: x ? factor : nil, y: y ? factor : nil)
         case let .translate(x, y):
-            let pixels: Double
-            if text == "px" {
-                pixels = 1
-            } else if arbitrary {
-                pixels = try arbitraryValue(
-                    text, token: token, units: [("px", 1), ("rem", 16)], signed: true, example: "[10px] or [0.5rem]")
-            } else if text == "full" || text.contains("/") {
+            if text == "full" || text.contains("/") {
                 throw invalid("translations relative to the widget's size are not supported: use a length, [10px]")
-            } else {
-                pixels = try decimal(Substring(text), token: token) * spacingUnit
             }
+            let pixels = try length(text, token: token, signed: true, example: "[10px] or [0.5rem]")
             return .translate(x: x ? sign * pixels : nil, y: y ? sign * pixels : nil)
         case let .padding(top, right, bottom, left):
             guard !negative else { throw invalid("padding has no negative form") }
-            let pixels: Double
-            if text == "px" {
-                pixels = 1
-            } else if arbitrary {
-                pixels = try arbitraryValue(
-                    text, token: token, units: [("px", 1), ("rem", 16)], signed: false, example: "[32px] or [2rem]")
-            } else {
-                pixels = try decimal(Substring(text), token: token) * spacingUnit
-            }
+            let pixels = try length(text, token: token, signed: false, example: "[32px] or [2rem]")
             return .padding(
                 top: top ? pixels : nil, right: right ? pixels : nil, bottom: bottom ? pixels : nil,
                 left: left ? pixels : nil)
@@ -118,6 +103,17 @@ extension AnimationClassRules {
                 : try decimal(Substring(text), token: token)
             return .rotate(sign * degrees)
         }
+    }
+
+    /// A length in pixels: `px` (1 px), `[10px]`, `[0.5rem]` or `[10]` (pixels), or a number of
+    /// spacing units (`4` is 16 px).
+    private static func length(_ text: String, token: String, signed: Bool, example: String) throws -> Double {
+        if text == "px" { return 1 }
+        if text.hasPrefix("[") {
+            return try arbitraryValue(
+                text, token: token, units: [("px", 1), ("rem", 16)], signed: signed, example: example)
+        }
+        return try decimal(Substring(text), token: token) * spacingUnit
     }
 
     /// `[<decimal><unit>]`, times the unit's factor; a bare decimal has factor 1.

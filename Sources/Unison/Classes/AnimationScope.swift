@@ -187,6 +187,9 @@ public final class WatchedAnimation<Value: Equatable> {
         runWatched(
             style: changed ? style : nil, scope: scope, root: nil, changes: changes, completion: completion)
     }
+
+    /// Records `value` as the last one given (adapters' forms of ``update(value:_:completion:)``).
+    package func record(_ value: Value) { self.value = value }
 }
 
 /// Runs `changes` with a watched preset (`style`, nil when the watched value did not change) scoped
