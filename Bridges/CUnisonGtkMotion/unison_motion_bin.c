@@ -5,6 +5,8 @@
 struct _UnisonMotionBin {
     GtkWidget parent_instance;
     GtkWidget *child;
+    GtkWidget *surface;                               // what CSS draws behind the child (NULL: none yet)
+    gboolean resizing;                                // its padding or size is animating
     double dx, dy, sx, sy, rotation, ax, ay, opacity;
     double reveal_width, reveal_height;  // fractions; < 0: the child's own size
     gboolean reveal_clips;               // whether a revealing bin clips its child to its size
@@ -46,15 +48,16 @@ static void unison_motion_bin_measure(GtkWidget *widget, GtkOrientation orientat
         gtk_widget_measure(self->child, orientation, child_for_size, minimum, natural, minimum_baseline,
                            natural_baseline);
     }
+    // A size being animated stands for the child's box; the padding (animating or not) goes around it.
+    if (override >= 0) {
+        *minimum = *natural = (int)ceil(override);
+        *minimum_baseline = *natural_baseline = -1;
+    }
     if (padding > 0) {
         *minimum += padding;
         *natural += padding;
         if (*minimum_baseline >= 0) *minimum_baseline += (int)ceil(self->pad_top);
         if (*natural_baseline >= 0) *natural_baseline += (int)ceil(self->pad_top);
-    }
-    if (override >= 0) {
-        *minimum = *natural = (int)ceil(override);
-        *minimum_baseline = *natural_baseline = -1;
     }
     double fraction = horizontal ? self->reveal_width : self->reveal_height;
     if (fraction >= 0) {
@@ -105,6 +108,13 @@ static void unison_motion_bin_size_allocate(GtkWidget *widget, int width, int he
         if (self->size_height >= 0 && self->reveal_height < 0) y += (inner_height - child_height) / 2;
         GskTransform *at = x != 0 || y != 0 ? gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT((float)x, (float)y)) : NULL;
         gtk_widget_allocate(self->child, child_width, child_height, baseline, at);
+    }
+    if (self->surface != NULL) {
+        // GTK wants a widget measured before it is allocated (the surface has no size of its own).
+        int min, nat, unused;
+        gtk_widget_measure(self->surface, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, &unused, &unused);
+        gtk_widget_measure(self->surface, GTK_ORIENTATION_VERTICAL, width, &min, &nat, &unused, &unused);
+        gtk_widget_allocate(self->surface, width, height, -1, NULL);
     }
     if (self->allocated != NULL) self->allocated(self->allocated_data, width, height);
 }
@@ -169,6 +179,7 @@ static void unison_motion_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         gtk_snapshot_translate(snapshot, &back);
     }
     if (self->opacity < 1) gtk_snapshot_push_opacity(snapshot, self->opacity);
+    if (self->surface != NULL) gtk_widget_snapshot_child(widget, self->surface, snapshot);
     if (self->piece_count > 0) snapshot_pieces(self, widget, snapshot);
     else gtk_widget_snapshot_child(widget, self->child, snapshot);
     if (self->opacity < 1) gtk_snapshot_pop(snapshot);
@@ -180,6 +191,7 @@ static void unison_motion_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 static void unison_motion_bin_dispose(GObject *object) {
     UnisonMotionBin *self = UNISON_MOTION_BIN(object);
     g_clear_pointer(&self->child, gtk_widget_unparent);
+    g_clear_pointer(&self->surface, gtk_widget_unparent);
     g_clear_pointer(&self->captured, gsk_render_node_unref);
     g_clear_pointer(&self->pieces, g_free);
     self->piece_count = 0;
@@ -361,6 +373,7 @@ gboolean unison_motion_bin_capture_child(UnisonMotionBin *bin) {
 void unison_motion_bin_set_pieces(UnisonMotionBin *bin, const UnisonContentPiece *pieces, int count) {
     g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
     count = pieces != NULL ? MAX(count, 0) : 0;
+    if (count == 0) g_clear_pointer(&bin->captured, gsk_render_node_unref);
     if (count == 0 && bin->piece_count == 0) return;
     if (count != bin->piece_count) {
         g_free(bin->pieces);
@@ -376,6 +389,29 @@ void unison_motion_bin_set_pieces(UnisonMotionBin *bin, const UnisonContentPiece
         piece.alpha = isfinite(piece.alpha) ? CLAMP(piece.alpha, 0.0, 1.0) : 0;
         bin->pieces[i] = piece;
     }
-    if (count == 0) g_clear_pointer(&bin->captured, gsk_render_node_unref);
     gtk_widget_queue_draw(GTK_WIDGET(bin));
+}
+
+GtkWidget *unison_motion_bin_get_surface(UnisonMotionBin *bin) {
+    g_return_val_if_fail(UNISON_IS_MOTION_BIN(bin), NULL);
+    if (bin->surface == NULL) {
+        // An empty box: it draws nothing but its CSS (background, border, corners, shadow).
+        bin->surface = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+        gtk_widget_add_css_class(bin->surface, "surface");
+        gtk_widget_set_can_target(bin->surface, FALSE);
+        gtk_widget_insert_after(bin->surface, GTK_WIDGET(bin), NULL);  // first: below the child
+    }
+    return bin->surface;
+}
+
+void unison_motion_bin_set_resizing(UnisonMotionBin *bin, gboolean resizing) {
+    g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
+    bin->resizing = resizing != FALSE;
+}
+
+gboolean unison_motion_bin_has_resizing_ancestor(GtkWidget *widget) {
+    for (GtkWidget *w = widget != NULL ? gtk_widget_get_parent(widget) : NULL; w != NULL; w = gtk_widget_get_parent(w)) {
+        if (UNISON_IS_MOTION_BIN(w) && UNISON_MOTION_BIN(w)->resizing) return TRUE;
+    }
+    return FALSE;
 }

@@ -92,7 +92,10 @@ public final class WatchedPage: DemoPage {
             more.isPresent = expanded
         }
         try! steady.setAnimationClasses(
-            "p-[\(CGFloat(expanded ? 32 : 12))] rounded-xl bg-accent animate-spring", value: expanded, scope: .layout)
+            "p-[\(CGFloat(expanded ? 32 : 12))] rounded-xl bg-accent animate-spring", value: expanded, scope: .layout
+        ) {
+            steady.text = expanded ? "A steady label, expanded" : "A steady label"  // content: at once
+        }
         let count = self.count
         try! counter.setAnimationClasses(
             "p-2 rounded-md bg-surface text-xl animate-smooth", value: count, scope: .content

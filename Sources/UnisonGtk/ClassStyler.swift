@@ -124,13 +124,29 @@ extension StyledValues {
 /// with the classes of its current states.
 @MainActor
 struct StyleClasses {
-    private var applied: [String] = []
+    private var applied: [(name: String, widget: UnsafeMutablePointer<GtkWidget>)] = []
 
-    /// Gives `widget` exactly `classes` of those it manages: adds the new ones, removes the dropped.
-    mutating func apply(_ classes: [String], to widget: UnsafeMutablePointer<GtkWidget>?) {
-        guard classes != applied, let widget else { return }
-        for name in applied where !classes.contains(name) { gtk_widget_remove_css_class(widget, name) }
-        for name in classes where !applied.contains(name) { gtk_widget_add_css_class(widget, name) }
-        applied = classes
+    /// Gives exactly `classes` of those it manages, each to the widget `target` names for it: adds
+    /// the new ones, removes the dropped.
+    mutating func apply(
+        _ classes: [String], to target: (String) -> UnsafeMutablePointer<GtkWidget>?
+    ) {
+        guard classes != applied.map(\.name) else { return }
+        for entry in applied where !classes.contains(entry.name) {
+            gtk_widget_remove_css_class(entry.widget, entry.name)
+        }
+        var next: [(name: String, widget: UnsafeMutablePointer<GtkWidget>)] = []
+        for name in classes {
+            if let kept = applied.first(where: { $0.name == name }) {
+                next.append(kept)
+            } else if let widget = target(name) {
+                gtk_widget_add_css_class(widget, name)
+                next.append((name, widget))
+            }
+        }
+        applied = next
     }
+
+    /// Typography (`text-*`, `font-*`), which a child inherits from its parent's CSS node.
+    static func isTypography(_ name: String) -> Bool { name.hasPrefix("text-") || name.hasPrefix("font-") }
 }

@@ -49,15 +49,28 @@ public final class ContentLabel {
     private var newGeometry = TextGeometry()
     /// The value the last `.numericText(value:)` change showed.
     private var lastValue: Double?
+    /// The bin's allocation count when the running change was made.
+    private var allocationsAtChange = -1
     // Reused every frame (the frame path allocates nothing once they have grown).
     private var pieces: [ContentChange.Piece] = []
     private var drawn: [UnisonContentPiece] = []
 
-    /// Wraps `label` (a `GtkLabel`, from any binding).
+    /// Wraps `label` (a `GtkLabel`, from any binding; anything else is a programming error and
+    /// stops the program with a message). The label is held (a reference) as long as this object.
     public init(label: some GObjectPointer, contentTransition: ContentTransition? = nil, clock: GtkFrameClock? = nil) {
+        precondition(
+            unison_gtk_is_a(UnsafeMutableRawPointer(label.widgetPointer), gtk_label_get_type()) != 0,
+            "ContentLabel wraps a GtkLabel")
         self.label = label.widgetPointer
+        g_object_ref(UnsafeMutableRawPointer(self.label))
         self.contentTransition = contentTransition
         bin = MotionBin(child: label, clock: clock)
+        // The bands follow the label's allocation in the frame it changes (a size animation moves it).
+        bin.afterAllocation = { [weak self] in self?.pushPieces() }
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(label))
     }
 
     /// A new `GtkLabel` showing `text`.
@@ -80,7 +93,7 @@ public final class ContentLabel {
     /// ``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)`` on ``bin``: the
     /// reference's counter is `counter.setAnimationClasses("animate-smooth", value: count, scope: .content) { counter.text = "\(count)" }`.
     public func setAnimationClasses<Value: Equatable>(
-        _ classes: String?, value: Value, scope: AnimationScope = .all, rules: AnimationClassRules = .standard,
+        _ classes: String?, value: Value, scope: AnimationScope? = nil, rules: AnimationClassRules = .standard,
         changes: () -> Void = {}, completion: (@MainActor () -> Void)? = nil
     ) throws {
         try bin.setAnimationClasses(
@@ -109,16 +122,27 @@ public final class ContentLabel {
 
     /// Sets the text with `transition` in the current transaction.
     private func run(from old: String, to new: String, with transition: ContentTransition) {
-        finishTransition()
-        let previousValue = lastValue
-        if let value = transition.value { lastValue = value }
         let animates =
             Transaction.current.isAnimated && bin.clock.animationsEnabled && !transition.isIdentity
             && gtk_widget_get_mapped(label) != 0
+        let previousValue = lastValue
+        if let value = transition.value { lastValue = value }
+        // Changed again before GTK laid the last change out (nothing of it painted yet): the screen
+        // still shows the capture, which stays the old side (a label that is not laid out cannot
+        // be captured again).
+        if animates, let running = change, bin.allocations == allocationsAtChange {
+            bin.resizing { gtk_label_set_text(gtkLabel, new) }
+            change = ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue)
+            withTransaction(Transaction()) { progress.value = 0 }
+            progress.value = 1
+            return
+        }
+        finishTransition()
         let captured = animates && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
-        if captured { oldGeometry = TextGeometry(of: gtkLabel, text: old) }
+        if captured { oldGeometry.measure(gtkLabel, text: old) }
         bin.resizing { gtk_label_set_text(gtkLabel, new) }
         guard captured else { return }
+        allocationsAtChange = bin.allocations
         change = ContentChange(from: old, to: new, transition: transition, previousValue: previousValue)
         withTransaction(Transaction()) { progress.value = 0 }
         progress.value = 1
@@ -144,9 +168,11 @@ public final class ContentLabel {
         change.pieces(at: value, into: &pieces)
         newGeometry.measure(gtkLabel, text: change.new)
         let lineHeight = Double(gtk_widget_get_height(label))
-        // Where the old text lines up now: at its last character for rolling digits, else by the
-        // label's alignment.
-        let align = change.transition.isNumeric ? 1.0 : Double(gtk_label_get_xalign(gtkLabel))
+        // Where the old text lines up now: for rolling characters at the end they share, else at
+        // the start they share, else (and for a cross-fade) by the label's alignment.
+        let xalign = Double(gtk_label_get_xalign(gtkLabel))
+        let align =
+            !change.transition.isNumeric ? xalign : change.commonSuffix > 0 ? 1 : change.commonPrefix > 0 ? 0 : xalign
         let oldDX =
             (newGeometry.offset + align * newGeometry.width) - (oldGeometry.offset + align * oldGeometry.width)
         drawn.removeAll(keepingCapacity: true)

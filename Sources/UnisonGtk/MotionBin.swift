@@ -157,25 +157,25 @@ public final class MotionBin {
     /// Offset from where layout puts it, in pixels.
     public var translation: CGPoint {
         get { translationProperty.value }
-        set { styled { surfaceChange { translationProperty.value = newValue } } }
+        set { surfaceChange { styled { translationProperty.value = newValue } } }
     }
 
     /// Scale about ``anchor`` (1 is natural size).
     public var scale: CGSize {
         get { scaleProperty.value }
-        set { styled { surfaceChange { scaleProperty.value = newValue } } }
+        set { surfaceChange { styled { scaleProperty.value = newValue } } }
     }
 
     /// Clockwise rotation about ``anchor``, in degrees.
     public var rotation: Double {
         get { rotationProperty.value }
-        set { styled { surfaceChange { rotationProperty.value = newValue } } }
+        set { surfaceChange { styled { rotationProperty.value = newValue } } }
     }
 
     /// Opacity, 0...1 (multiplied with a transition's).
     public var opacity: Double {
         get { opacityProperty.value }
-        set { styled { surfaceChange { opacityProperty.value = newValue } } }
+        set { surfaceChange { styled { opacityProperty.value = newValue } } }
     }
 
     /// Padding inside the bin around the child, in pixels (0 or more). Set in an animated
@@ -183,7 +183,7 @@ public final class MotionBin {
     /// inside it. The `p-*` classes set it.
     public var padding: EdgeInsets {
         get { paddingProperty.value }
-        set { styled { layoutChange { paddingProperty.value = newValue } } }
+        set { layoutChange { styled { paddingProperty.value = newValue } } }
     }
 
     /// Hands ``translation`` a velocity (pixels per second, a drag's release velocity, say): the
@@ -240,13 +240,18 @@ public final class MotionBin {
             properties, opacity: opacityProperty, scale: scaleProperty, translation: translationProperty,
             rotation: rotationProperty, padding: paddingProperty, surface: { self.surfaceChange($0) },
             layout: { self.layoutChange($0) })
-        if properties.contains(.styleClasses) {
-            styleClasses.apply(
-                values.styleClasses, to: motionBin.map { unison_gtk_widget(UnsafeMutableRawPointer($0)) })
+        if properties.contains(.styleClasses), let bin = motionBin {
+            // Type is inherited by the child from the bin; what is drawn behind it goes on the surface.
+            let widget: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(bin))
+            styleClasses.apply(values.styleClasses) { name in
+                StyleClasses.isTypography(name) ? widget : unison_motion_bin_get_surface(bin)
+            }
         }
     }
     private var styleClasses = StyleClasses()
     private var watched = WatchedValue()
+    /// The bin, weakly, as a watched preset's styled element.
+    private lazy var binReference = ObjectReference(bin)
 
     /// Sets ``animationClasses`` with a watched value (the reference's `.tw(_:value:animationScope:)`):
     /// the classes style the bin as above, and when `value` differs from the one given last time,
@@ -263,7 +268,9 @@ public final class MotionBin {
     /// }
     /// ```
     ///
-    /// - Scopes (``AnimationScope``): `.surface` animates the bin's drawn values; `.layout` its size
+    /// - Scopes (``AnimationScope``; nil, the default, is the reference's compatible `.all`, which
+    ///   also keeps animating the bin's own styling whenever its classes change, as without a value;
+    ///   an explicit scope, `.all` included, watches only `value`): `.surface` animates the bin's drawn values; `.layout` its size
     ///   and place (padding, a child's size change, its glide) and where its descendants are put;
     ///   `.content` what is inside (descendant bins' glides, insertions and removals, labels'
     ///   content transitions) while the bin's own changes happen at once; `.all` (the default) all
@@ -274,17 +281,16 @@ public final class MotionBin {
     ///   turned off in GTK and a caller's transaction that disables animations make everything jump.
     /// - `completion` runs once when everything the call animated has finished (inline if nothing did).
     public func setAnimationClasses<Value: Equatable>(
-        _ classes: String?, value: Value, scope: AnimationScope = .all, rules: AnimationClassRules = .standard,
+        _ classes: String?, value: Value, scope: AnimationScope? = nil, rules: AnimationClassRules = .standard,
         changes: () -> Void = {}, completion: (@MainActor () -> Void)? = nil
     ) throws {
         let style = try rules.resolveStyle(classes ?? "")  // validated before anything changes
         let changed = watched.changes(to: value)
-        // The reference's compatible `.all` keeps animating owned styling changes; explicit scopes
-        // watch only the value.
-        styler.usesOwnAnimation = scope == .all
+        // The reference's compatible default (no scope: `.all`) keeps animating owned styling
+        // changes; an explicit scope, `.all` included, watches only the value.
+        styler.usesOwnAnimation = scope == nil
         runWatched(
-            style: changed ? style.resolved(for: []).animation : nil, scope: scope,
-            root: motionBin.map { UnsafeMutableRawPointer($0) },
+            style: changed ? style.resolved(for: []).animation : nil, scope: scope ?? .all, root: binReference,
             changes: {
                 try? styler.setClasses(classes, rules: rules)  // resolved above: cannot throw
                 changes()
@@ -578,6 +584,8 @@ public final class MotionBin {
         guard let w = motionBin else { return }
         let padding = paddingProperty.presentationValue
         unison_motion_bin_set_padding(w, padding.top, padding.trailing, padding.bottom, padding.leading)
+        unison_motion_bin_set_resizing(
+            w, paddingProperty.isAnimating || (isResizing && sizeProperty.isAnimating) ? 1 : 0)
     }
 
     private func pushSize() {
@@ -589,6 +597,7 @@ public final class MotionBin {
             isResizing = false
             unison_motion_bin_set_size(w, -1, -1)
         }
+        unison_motion_bin_set_resizing(w, paddingProperty.isAnimating || isResizing ? 1 : 0)
     }
 
     /// Runs `change` (of the child's content, say a label's text) and, when it changes the size the
@@ -597,24 +606,21 @@ public final class MotionBin {
     /// child centred in it. Outside an animated transaction, or while the bin is not shown, the size
     /// changes at once.
     package func resizing(_ change: () -> Void) {
-        guard let w = motionBin else { return change() }
+        guard let w = motionBin, let child = unison_motion_bin_get_child(w) else { return change() }
         let widget: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(w))
-        let mapped = gtk_widget_get_mapped(widget) != 0
-        let before =
-            isResizing
-            ? sizeProperty.presentationValue
-            : CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget)))
-        change()
-        guard mapped else { return }
-        // What the bin measures now, without the size it was asked to keep.
-        unison_motion_bin_set_size(w, -1, -1)
-        func natural(_ orientation: GtkOrientation) -> Double {
+        /// The child's natural size (its box inside the padding).
+        func natural() -> CGSize {
             var minimum: Int32 = 0
-            var natural: Int32 = 0
-            gtk_widget_measure(widget, orientation, -1, &minimum, &natural, nil, nil)
-            return Double(natural)
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
+            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimum, &height, nil, nil)
+            return CGSize(width: Double(width), height: Double(height))
         }
-        let after = CGSize(width: natural(GTK_ORIENTATION_HORIZONTAL), height: natural(GTK_ORIENTATION_VERTICAL))
+        let before = isResizing ? sizeProperty.presentationValue : natural()
+        change()
+        guard gtk_widget_get_mapped(widget) != 0 else { return }
+        let after = natural()
         layoutChange {
             guard Transaction.current.isAnimated, clock.animationsEnabled, after != before else {
                 if isResizing { withTransaction(Transaction()) { sizeProperty.value = after } }
@@ -752,8 +758,12 @@ public final class MotionBin {
         let previous = allocatedOrigin
         allocatedOrigin = origin
         guard origin != previous || layoutOrigin.value != origin else { return }
+        // Moved by an ancestor bin whose padding or size animates: it is carried along frame by
+        // frame, aligned with that surface; a glide of its own would lag behind it.
+        let carried =
+            unison_motion_bin_has_resizing_ancestor(unison_gtk_widget(UnsafeMutableRawPointer(motionBin!))) != 0
         withoutSafePoints {
-            if previous != nil, animatesLayout, let transaction {
+            if previous != nil, animatesLayout, !carried, let transaction {
                 transaction.perform { layoutChange { layoutOrigin.value = origin } }
             } else {
                 withTransaction(Transaction()) { layoutOrigin.value = origin }
@@ -764,9 +774,16 @@ public final class MotionBin {
 
     /// After every allocation: the transition's element size.
     private func allocated(width: Int, height: Int) {
+        allocations &+= 1
         let size = CGSize(width: Double(width), height: Double(height))
         if presence.size != size { withoutSafePoints { presence.size = size } }
+        if let afterAllocation { withoutSafePoints(afterAllocation) }
     }
+
+    /// How many times the bin has been allocated (a change made since the last one is not laid out yet).
+    package private(set) var allocations = 0
+    /// Called after each allocation (inside GTK's layout phase: nothing may run completions).
+    package var afterAllocation: (@MainActor () -> Void)?
 
     private func connectAllocation() {
         typealias Allocated = @MainActor (Int, Int) -> Void

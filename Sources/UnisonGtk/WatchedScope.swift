@@ -12,8 +12,9 @@ enum ScopePosition {
     static func of(_ widget: UnsafeMutablePointer<GtkWidget>?) -> ScopePosition? {
         guard let scoping = Transaction.current.scoping else { return nil }
         guard let root = scoping.root else { return .inside }
-        guard let widget else { return .outside }
-        let rootWidget: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(root)
+        // A styled element GTK has finalized has no subtree left.
+        guard let widget, let rootPointer = (root as? ObjectReference)?.pointer else { return .outside }
+        let rootWidget: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(rootPointer)
         if widget == rootWidget { return .root }
         return gtk_widget_is_ancestor(widget, rootWidget) != 0 ? .inside : .outside
     }
@@ -73,7 +74,8 @@ extension WatchedAnimation {
         let changed = value != self.value
         record(value)
         runWatched(
-            style: changed ? style : nil, scope: scope, root: UnsafeMutableRawPointer(root.widgetPointer),
+            style: changed ? style : nil, scope: scope,
+            root: ObjectReference(UnsafeMutableRawPointer(root.widgetPointer)),
             changes: changes, completion: completion)
     }
 }

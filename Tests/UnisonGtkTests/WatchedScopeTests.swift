@@ -46,11 +46,13 @@ private final class WatchedCard {
 extension GtkAdapterTests {
     @Test("a watched value on a GTK subtree: only it enables the preset, and each scope animates what it names")
     func watchedScopesOnGtk() throws {
-        let expected: [(AnimationScope, WatchedCard.Outcome)] = [
+        // nil: the reference's compatible default (`.all`, which also animates owned styling changes).
+        let expected: [(AnimationScope?, WatchedCard.Outcome)] = [
             (.surface, .init(padding: false, insertion: false, content: false, surface: true)),
             (.layout, .init(padding: true, insertion: false, content: false, surface: false)),
             (.content, .init(padding: false, insertion: true, content: true, surface: false)),
             (.all, .init(padding: true, insertion: true, content: true, surface: true)),
+            (nil, .init(padding: true, insertion: true, content: true, surface: true)),
         ]
         for (scope, outcome) in expected {
             let c = try WatchedCard()
@@ -59,15 +61,15 @@ extension GtkAdapterTests {
                 "\(expanded ? "p-6 opacity-80" : "p-2") bg-surface animate-linear duration-300"
             }
             try c.card.setAnimationClasses(classes(false), value: false, scope: scope)
-            GtkRuntime.iterate(timeout: 2) { !c.card.isAnimating }  // `.all` animates its own styling
+            GtkRuntime.iterate(timeout: 2) { !c.card.isAnimating }  // the default animates its own styling
             c.window.settle()
             let narrow = c.width
             // An unrelated change (same watched value): the child's change jumps; the card's own
-            // styling too, but with the compatible `.all`, which keeps animating owned styling.
+            // styling too, but with the compatible default, which keeps animating owned styling.
             try c.card.setAnimationClasses(classes(true), value: false, scope: scope) { c.label.text = "Renamed" }
-            #expect(!c.label.isTransitioning, "\(scope)")
-            #expect(c.card.isAnimating == (scope == .all), "\(scope)")
-            #expect((c.card.presentedOpacity == 0.8) == (scope != .all))
+            #expect(!c.label.isTransitioning, "\(String(describing: scope))")
+            #expect(c.card.isAnimating == (scope == nil), "\(String(describing: scope))")
+            #expect((c.card.presentedOpacity == 0.8) == (scope != nil))
             GtkRuntime.iterate(timeout: 2) { !c.card.isAnimating }
             c.window.settle()
             let wide = c.width
@@ -167,12 +169,18 @@ extension GtkAdapterTests {
         }
     }
 
-    @Test("a label's size change animates with its surface; a .content scope leaves the surface to jump")
+    @Test(
+        "a label's size change animates with its surface in .all and .layout; its content in .all and .content"
+    )
     func labelSizeAnimatesWithSurface() throws {
-        for scope in [AnimationScope.all, .content] {
+        // Per scope: (the size animates, the content transition runs) for a label without a transition of its own.
+        let expected: [(AnimationScope, Bool, Bool)] = [
+            (.surface, false, false), (.layout, true, false), (.content, false, true), (.all, true, true),
+        ]
+        for (scope, sizeAnimates, contentAnimates) in expected {
             let window = try TestWindow(width: 300, height: 160)
             defer { window.close() }
-            let counter = ContentLabel(text: "9", contentTransition: .numericText())
+            let counter = ContentLabel(text: "9")
             gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
             try counter.setAnimationClasses("p-2 animate-linear duration-300", value: 9, scope: scope)
             window.settle()
@@ -182,15 +190,128 @@ extension GtkAdapterTests {
             try counter.setAnimationClasses("p-2 animate-linear duration-300", value: 10000, scope: scope) {
                 counter.text = "10000"
             }
-            #expect(counter.isTransitioning, "\(scope): the content transition runs in both")
+            #expect(counter.isTransitioning == contentAnimates, "\(scope)")
             GtkRuntime.iterate(timeout: 3) { !counter.bin.isAnimating && !counter.isTransitioning }
             window.settle()
             window.stopRecording()
             let wide = gtk_widget_get_width(counter.widget)
             #expect(wide > narrow + 10)
             let between = widths.filter { $0 > narrow && $0 < wide }
-            #expect(scope == .all ? between.count >= 3 : between.isEmpty, "\(scope): \(widths)")
+            #expect(sizeAnimates ? between.count >= 3 : between.isEmpty, "\(scope): \(widths)")
         }
+    }
+
+    @Test(
+        "padding and a text's size animate together without a jump; a FILL container's same-size text does not resize")
+    func paddingWithTextSize() throws {
+        let window = try TestWindow(width: 400, height: 200)
+        defer { window.close() }
+        let counter = ContentLabel(text: "9")
+        gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
+        try counter.setAnimationClasses("p-2 animate-linear duration-300", value: 0)
+        window.settle()
+        let start = gtk_widget_get_width(counter.widget)
+        var frames: [(TimeInterval, Int32)] = []
+        window.record { t in frames.append((t, gtk_widget_get_width(counter.widget))) }
+        try counter.setAnimationClasses("p-6 animate-linear duration-300", value: 1) { counter.text = "10000" }
+        GtkRuntime.iterate(timeout: 3) { !counter.bin.isAnimating && !counter.isTransitioning }
+        window.settle()
+        window.stopRecording()
+        let end = gtk_widget_get_width(counter.widget)
+        let labelWidth = gtk_widget_get_width(counter.label)
+        #expect(end == labelWidth + 48, "p-6: 24 px a side")
+        // Linear over 0.3 s: the width moves (end - start) / 0.3 px a second; a frame moves at most
+        // that times its interval (dropped frames widen it), half again for rounding, plus 3 px.
+        let speed = Double(end - start) / 0.3
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            #expect(Double(abs(b.1 - a.1)) <= speed * (b.0 - a.0) * 1.5 + 3, "\(a) → \(b)")
+        }
+        #expect(frames.filter { $0.1 > start && $0.1 < end }.count >= 3)
+
+        // In a box that stretches it, a text of the same natural size starts no size animation.
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_size_request(box, 300, -1)
+        let stretched = ContentLabel(text: "41", contentTransition: .numericText())
+        gtk_widget_set_hexpand(stretched.widget, 1)
+        gtk_box_append(unison_example_box(box), stretched.widget)
+        gtk_fixed_put(unison_example_fixed(window.fixed), box, 20, 120)
+        window.settle()
+        animate(.smooth) { stretched.text = "44" }
+        #expect(stretched.isTransitioning && !stretched.bin.isAnimating)
+        GtkRuntime.iterate(timeout: 2) { !stretched.isTransitioning }
+    }
+
+    @Test(
+        "an explicit content transition inside a .surface or .layout scope wins; two changes before a layout pass join")
+    func explicitTransitionAndQuickChanges() throws {
+        for scope in [AnimationScope.surface, .layout] {
+            let c = try WatchedCard()
+            defer { c.window.close() }
+            c.label.contentTransition = .opacity
+            try c.card.setAnimationClasses("p-2 animate-linear duration-300", value: 0, scope: scope)
+            c.window.settle()
+            try c.card.setAnimationClasses("p-2 animate-linear duration-300", value: 1, scope: scope) {
+                c.label.text = "Renamed"
+            }
+            #expect(c.label.isTransitioning, "\(scope): the label's own transition, with the preset")
+            GtkRuntime.iterate(timeout: 2) { !c.label.isTransitioning }
+        }
+        let window = try TestWindow(width: 300, height: 160)
+        defer { window.close() }
+        let counter = ContentLabel(text: "1", contentTransition: .numericText())
+        gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
+        window.settle()
+        animate(.smooth) {
+            counter.text = "2"
+            counter.text = "3"  // not laid out in between: one roll from 1 to 3
+        }
+        #expect(counter.isTransitioning && counter.text == "3")
+        var painted = 0
+        window.record { _ in painted += 1 }
+        GtkRuntime.iterate(timeout: 2) { !counter.isTransitioning }
+        window.stopRecording()
+        #expect(painted >= 3 && counter.text == "3")
+    }
+
+    @Test("the styled bin's CSS surface moves with it; a wrapper root removed in its own closure is outside")
+    func surfaceFollowsTransforms() throws {
+        let window = try TestWindow(width: 320, height: 200)
+        defer { window.close() }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, ".bg-test-red { background-color: rgb(255, 0, 0); }", -1)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_USER))
+        let card = MotionBin(child: gtk_label_new(" ")!)
+        gtk_fixed_put(unison_example_fixed(window.fixed), card.widget, 20, 20)
+        try card.setAnimationClasses("p-6 bg-test-red")
+        window.settle()
+        let still = try #require(WidgetRenderer.image(of: window.window).flatMap { drawnBounds(of: red, in: $0) })
+        let cardWidth = Int(gtk_widget_get_width(card.widget))
+        #expect(Int(still.width) == cardWidth, "the surface covers the bin, padding included")
+        try card.setAnimationClasses("p-6 bg-test-red translate-x-[40px]")
+        window.settle()
+        let moved = try #require(WidgetRenderer.image(of: window.window).flatMap { drawnBounds(of: red, in: $0) })
+        #expect(moved.minX == still.minX + 40 && moved.minY == still.minY && moved.width == still.width)
+
+        // The wrapper's root removed (and finalized) inside its own closure: nothing reads it after.
+        let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let row = MotionBin(child: colouredArea(red: 0, green: 0, blue: 1, width: 40, height: 20), isPresent: false)
+        gtk_box_append(unison_example_box(inner), row.widget)
+        gtk_box_append(unison_example_box(outer), inner)
+        gtk_fixed_put(unison_example_fixed(window.fixed), outer, 20, 120)
+        window.settle()
+        let watch = try WatchedAnimation("animate-linear duration-200", value: 0, scope: .content)
+        var done = 0
+        watch.update(value: 1, in: inner) {
+            row.isPresent = true
+            gtk_box_remove(unison_example_box(outer), inner)
+        } completion: {
+            done += 1
+        }
+        GtkRuntime.iterate(timeout: 2) { done == 1 }
+        window.settle()
+        #expect(done == 1)
     }
 
     @Test("with animations off in GTK, watched presets, content transitions and padding all jump")
@@ -214,6 +335,23 @@ extension GtkAdapterTests {
         #expect(!c.card.isAnimating && !c.more.isAnimating && !c.label.isTransitioning)
         c.window.settle()
         #expect(c.label.text == "42" && c.more.isVisible)
+        GtkRuntime.animationsEnabled = true
+        // The rules' reduced motion, and a caller's transaction that disables animations.
+        let reduced = AnimationClassRules(reducesMotion: true)
+        try c.card.setAnimationClasses("p-2 animate-spring", value: 2, rules: reduced) {
+            c.more.isPresent = false
+            c.label.text = "43"
+        }
+        #expect(!c.card.isAnimating && !c.more.isAnimating && !c.label.isTransitioning)
+        var disabled = Transaction(animation: .smooth)
+        disabled.disablesAnimations = true
+        try withTransaction(disabled) {
+            try c.card.setAnimationClasses("p-6 animate-spring", value: 3) {
+                c.more.isPresent = true
+                c.label.text = "44"
+            }
+        }
+        #expect(!c.card.isAnimating && !c.more.isAnimating && !c.label.isTransitioning)
     }
 
     @Test("padding overshooting below 0 is given to GTK as 0; a text set mid-transition finishes the running one")

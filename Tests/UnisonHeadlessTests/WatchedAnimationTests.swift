@@ -169,6 +169,24 @@ struct ContentTransitionTests {
             ])
     }
 
+    @Test("numericText keeps what the texts share at the start and the end")
+    func sharedStartAndEnd() {
+        let price = ContentChange(from: "$9.99", to: "$10.99", transition: .numericText())
+        #expect(price.commonPrefix == 1 && price.commonSuffix == 3 && price.direction == 1)
+        #expect(
+            price.pieces(at: 0.5) == [
+                .init(source: .new, characters: 0..<1, offset: 0, opacity: 1),  // "$"
+                .init(source: .new, characters: 1..<3, offset: 0.5, opacity: 0.5),  // "10" rises
+                .init(source: .new, characters: 3..<6, offset: 0, opacity: 1),  // ".99"
+                .init(source: .old, characters: 1..<2, offset: -0.5, opacity: 0.5),  // "9" leaves
+            ])
+        let label = ContentChange(from: "Count: 9", to: "Count: 10", transition: .numericText())
+        #expect(label.commonPrefix == 7 && label.commonSuffix == 0)
+        // A shared character never counts twice: "aa" to "aaa" shares 2 at the start, none after.
+        let grow = ContentChange(from: "aa", to: "aaa", transition: .numericText())
+        #expect(grow.commonPrefix == 2 && grow.commonSuffix == 0)
+    }
+
     @Test("opacity cross-fades the whole text; identity and equal texts draw nothing")
     func opacityAndIdentity() {
         let fade = ContentChange(from: "Save", to: "Saved", transition: .opacity)

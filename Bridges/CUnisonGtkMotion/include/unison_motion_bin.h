@@ -56,8 +56,9 @@ void unison_motion_bin_set_clip(UnisonMotionBin *bin, double x, double y, double
 /// the rounded layout changes.
 void unison_motion_bin_set_padding(UnisonMotionBin *bin, double top, double right, double bottom, double left);
 
-/// The size the bin asks for, overriding what it measures (padding included), per axis: a negative
-/// or non-finite value is "measured" (the default). The child gets at least its minimum size, centred.
+/// The size of the child's box the bin asks for (its padding is added around it), overriding what
+/// the child measures, per axis: a negative or non-finite value is "measured" (the default). The
+/// child gets at least its minimum size, centred.
 void unison_motion_bin_set_size(UnisonMotionBin *bin, double width, double height);
 
 /// Keeps the child's current rendering (a render node, as GtkStack keeps the page it leaves) for a
@@ -67,6 +68,17 @@ gboolean unison_motion_bin_capture_child(UnisonMotionBin *bin);
 /// Draws `count` pieces instead of the child (copied; values clamped to what GTK draws). 0 draws
 /// the child again and drops the capture.
 void unison_motion_bin_set_pieces(UnisonMotionBin *bin, const UnisonContentPiece *pieces, int count);
+
+/// The bin's surface: a widget (created on first use) drawn below the child with the child's
+/// transforms, opacity and clips, covering the whole bin (padding included), for CSS to style
+/// (background, border, corners, shadow). It takes no input and no size of its own.
+GtkWidget *unison_motion_bin_get_surface(UnisonMotionBin *bin);
+
+/// Marks the bin's padding or size as animating (descendants' layout glides then leave their place to it).
+void unison_motion_bin_set_resizing(UnisonMotionBin *bin, gboolean resizing);
+
+/// Whether a UnisonMotionBin above `widget` has its padding or size animating.
+gboolean unison_motion_bin_has_resizing_ancestor(GtkWidget *widget);
 
 /// Sets the function called after each allocation (NULL: none); `destroy` releases `data`.
 void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinAllocated func, gpointer data,

@@ -63,11 +63,11 @@ package final class AnimationScoping {
     package let scope: AnimationScope
     /// The caller's transaction (without its completions: they belong to its own scope).
     package let base: Transaction
-    /// The styled element, as the adapter knows it (a GTK widget); nil: every change in the body
-    /// is inside it.
-    package let root: UnsafeMutableRawPointer?
+    /// The styled element, as the adapter knows it (for GTK a weak reference to a widget); nil:
+    /// every change in the body is inside it.
+    package let root: AnyObject?
 
-    init(scope: AnimationScope, base: Transaction, root: UnsafeMutableRawPointer?) {
+    init(scope: AnimationScope, base: Transaction, root: AnyObject?) {
         self.scope = scope
         self.base = base
         self.root = root
@@ -84,19 +84,6 @@ extension Transaction {
         var routed = area.map(scoping.scope.includes) == true ? self : scoping.base
         routed.completions = []
         return routed
-    }
-
-    /// The content transition for a change of content, and the transaction it runs in: `explicit`
-    /// (the element's own) with this transaction; else the one a watched scope makes descendants
-    /// inherit (identity), else `fallback`.
-    package func contentTransition(
-        explicit: ContentTransition?, fallback: ContentTransition
-    ) -> (transition: ContentTransition, transaction: Transaction) {
-        var current = self
-        current.completions = []
-        if let explicit { return (explicit, current) }
-        if let scoping, let inherited = scoping.scope.inheritedContentTransition { return (inherited, current) }
-        return (fallback, routed(to: .content))
     }
 }
 
@@ -196,7 +183,7 @@ public final class WatchedAnimation<Value: Equatable> {
 /// to `scope` of the element `root`; `completion` joins the transaction they run in.
 @MainActor
 package func runWatched(
-    style: AnimationStyle?, scope: AnimationScope, root: UnsafeMutableRawPointer?, changes: () -> Void,
+    style: AnimationStyle?, scope: AnimationScope, root: AnyObject?, changes: () -> Void,
     completion: (@MainActor () -> Void)?
 ) {
     var base = Transaction.current

@@ -23,7 +23,8 @@ public struct ContentTransition: Hashable, Sendable, CustomStringConvertible {
     public static let opacity = ContentTransition(kind: .opacity)
 
     /// The characters that changed roll: the old ones leave and the new ones arrive from the
-    /// other side, the unchanged ones stay. Counting up (the new number larger), the old leave
+    /// other side; what the texts share at the start and the end stays (`"$9.99"` to `"$10.99"`
+    /// rolls `9` to `10`). Counting up (the new number larger), the old leave
     /// upwards and the new rise from below; counting down the other way. Without `countsDown` the
     /// direction is read from the numbers in the old and new text (up when they cannot be compared).
     public static func numericText(countsDown: Bool? = nil) -> ContentTransition {
@@ -103,10 +104,12 @@ public struct ContentChange: Hashable, Sendable {
     public let transition: ContentTransition
     /// +1: counting up (the new arrive from below), -1: counting down.
     public let direction: Double
-    /// Per new character: whether it is the old text's character at the same place from the end
-    /// (numbers line up at their last digit).
-    private let kept: [Bool]
+    /// How many characters the texts share at the start and at the end (not overlapping): those
+    /// stay; only the middle changes.
+    public let commonPrefix: Int
+    public let commonSuffix: Int
     private let oldCount: Int
+    private let newCount: Int
 
     /// The change from `old` to `new`. `previousValue` is the value the old text showed, for
     /// ``ContentTransition/numericText(value:)``.
@@ -117,11 +120,16 @@ public struct ContentChange: Hashable, Sendable {
         let oldCharacters = Array(old)
         let newCharacters = Array(new)
         oldCount = oldCharacters.count
-        kept = newCharacters.indices.map { index in
-            let fromEnd = newCharacters.count - 1 - index
-            let oldIndex = oldCharacters.count - 1 - fromEnd
-            return oldIndex >= 0 && oldCharacters[oldIndex] == newCharacters[index]
+        newCount = newCharacters.count
+        let shorter = min(oldCount, newCount)
+        var prefix = 0
+        while prefix < shorter, oldCharacters[prefix] == newCharacters[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, oldCharacters[oldCount - 1 - suffix] == newCharacters[newCount - 1 - suffix] {
+            suffix += 1
         }
+        commonPrefix = prefix
+        commonSuffix = suffix
         switch transition.kind {
         case let .numericText(countsDown?): direction = countsDown ? -1 : 1
         case .numericText(nil):
@@ -157,44 +165,33 @@ public struct ContentChange: Hashable, Sendable {
         case .identity: return
         case .opacity:
             pieces.append(Piece(source: .old, characters: 0..<oldCount, offset: 0, opacity: 1 - shown))
-            pieces.append(Piece(source: .new, characters: 0..<kept.count, offset: 0, opacity: shown))
+            pieces.append(Piece(source: .new, characters: 0..<newCount, offset: 0, opacity: shown))
         case .numericText:
-            let leaving = -direction * progress
-            let arriving = direction * (1 - progress)
-            // The new text in runs of kept and arriving characters.
-            var start = 0
-            while start < kept.count {
-                var end = start + 1
-                while end < kept.count, kept[end] == kept[start] { end += 1 }
-                pieces.append(
-                    kept[start]
-                        ? Piece(source: .new, characters: start..<end, offset: 0, opacity: 1)
-                        : Piece(source: .new, characters: start..<end, offset: arriving, opacity: shown))
-                start = end
+            // The shared start and end stay (drawn from the new text); the middle rolls.
+            if commonPrefix > 0 {
+                pieces.append(Piece(source: .new, characters: 0..<commonPrefix, offset: 0, opacity: 1))
             }
-            // The old characters that are not kept leave.
-            let shift = kept.count - oldCount
-            var index = 0
-            while index < oldCount {
-                guard !isKeptOld(index, shift: shift) else {
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < oldCount, !isKeptOld(end, shift: shift) { end += 1 }
-                pieces.append(Piece(source: .old, characters: index..<end, offset: leaving, opacity: 1 - shown))
-                index = end
+            if newCount - commonSuffix > commonPrefix {
+                pieces.append(
+                    Piece(
+                        source: .new, characters: commonPrefix..<(newCount - commonSuffix),
+                        offset: direction * (1 - progress), opacity: shown))
+            }
+            if commonSuffix > 0 {
+                pieces.append(
+                    Piece(source: .new, characters: (newCount - commonSuffix)..<newCount, offset: 0, opacity: 1))
+            }
+            if oldCount - commonSuffix > commonPrefix {
+                pieces.append(
+                    Piece(
+                        source: .old, characters: commonPrefix..<(oldCount - commonSuffix),
+                        offset: -direction * progress,
+                        opacity: 1 - shown))
             }
         }
     }
 
     private var isNumeric: Bool { transition.isNumeric }
-
-    /// Whether the old character at `index` stays (it is the new one at index + shift).
-    private func isKeptOld(_ index: Int, shift: Int) -> Bool {
-        let newIndex = index + shift
-        return newIndex >= 0 && newIndex < kept.count && kept[newIndex]
-    }
 
     /// The number a text shows: its digits, a leading minus and one decimal point, read in order
     /// ("1,024 items" is 1024); nil without digits.
