@@ -66,6 +66,15 @@ let package = Package(
         // Seeded runs of it, or libFuzzer's driver when built with -DUNISON_LIBFUZZER -sanitize=fuzzer.
         .executableTarget(
             name: "unison-fuzz", dependencies: ["UnisonFuzzKit"], path: "Harness/Fuzz", swiftSettings: swiftSettings),
+        // A simulated hour on HeadlessClock with the C heap sampled: it must stay flat.
+        .executableTarget(
+            name: "unison-soak", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport", "CUnisonHarness"],
+            path: "Harness/Soak", swiftSettings: swiftSettings),
+        // Real windows and widgets churned mid-flight, for valgrind memcheck and the GTK soak.
+        .executableTarget(
+            name: "unison-gtk-stress",
+            dependencies: ["Unison", "UnisonGtk", "CUnisonGtkExamples", "UnisonTestSupport", "CUnisonHarness"],
+            path: "Harness/GtkStress", swiftSettings: swiftSettings),
 
         // MARK: Tests
         // What the test targets share: seeded random numbers, stated tolerances, fixtures.
