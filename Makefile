@@ -65,7 +65,8 @@ lint:
 # Reliability (Docs/reliability.md says what each step found). Every build has its own scratch
 # path, so the normal build is untouched. In order:
 # 1. every test under AddressSanitizer (the headless ones with its leak checker; GTK's one-time
-#    allocations make it useless for the GTK tests, which valgrind covers instead);
+#    allocations make it useless for the GTK tests, which valgrind covers instead; .ci/asan-gtk
+#    reruns the GTK suite once when a frame-count threshold fails without a sanitizer report);
 # 2. the headless tests under ThreadSanitizer (GTK tests under TSan: see Docs/reliability.md);
 # 3. the GTK stress harness under valgrind memcheck (cairo renderer, DWARF 4 for valgrind 3.19),
 #    failing on any invalid access or a definitely-lost block allocated through Unison's code;
@@ -76,7 +77,7 @@ check-deep: deep-deps
 	$(SWIFT) build --build-tests -Xswiftc -sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp \
 		$(SWIFT) test --skip-build --scratch-path .build-asan --filter 'UnisonTests|UnisonHeadlessTests'
-	ASAN_OPTIONS=detect_leaks=0 xvfb-run -a $(SWIFT) test --skip-build --scratch-path .build-asan --filter UnisonGtkTests
+	bash .ci/asan-gtk $(SWIFT)
 	$(SWIFT) build --build-tests -Xswiftc -sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --scratch-path .build-tsan --filter 'UnisonTests|UnisonHeadlessTests'
 	$(SWIFT) build --scratch-path .build-valgrind --product unison-gtk-stress -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
