@@ -66,7 +66,7 @@ lint:
 # path, so the normal build is untouched. In order:
 # 1. every test under AddressSanitizer (the headless ones with its leak checker; GTK's one-time
 #    allocations make it useless for the GTK tests, which valgrind covers instead; .ci/asan-gtk
-#    reruns the GTK suite once when a frame-count threshold fails without a sanitizer report);
+#    fails on any sanitizer report or crash; frame-count thresholds are the normal build's business);
 # 2. the headless tests under ThreadSanitizer (GTK tests under TSan: see Docs/reliability.md);
 # 3. the GTK stress harness under valgrind memcheck (cairo renderer, DWARF 4 for valgrind 3.19),
 #    failing on any invalid access or a definitely-lost block allocated through Unison's code;
