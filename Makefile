@@ -97,7 +97,8 @@ fuzz:
 	.build/release/unison-fuzz --sequences $(FUZZ_SEQUENCES) --seed 1000000
 	$(SWIFT) build -c release --scratch-path .build-fuzz --product unison-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DUNISON_LIBFUZZER
-	.build-fuzz/release/unison-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp .build-fuzz/release/unison-fuzz \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=512 -print_final_stats=1 \
 		-artifact_prefix=$(DEEP_OUT)/ $(DEEP_OUT)/corpus
 
 # Ten minutes of real windows churned under Xvfb (GTK's default renderer) with the resident size
