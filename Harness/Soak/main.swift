@@ -58,7 +58,10 @@ final class Soak {
             }
         }
         if frame % 600 == 0 {
-            // Repeat-forever pulses, restarted every ten seconds (the old ones are replaced).
+            // Repeat-forever pulses, restarted every ten seconds. A curve does not take over from a
+            // running animation, it combines with it, and a repeat-forever one never ends: each pulse
+            // is stopped where it is first (as KeyframeAnimator.stop does), or they would pile up.
+            withTransaction(Transaction()) { for pulse in pulses { pulse.value = pulse.presentationValue } }
             withAnimation(.easeInOut(duration: 0.8).repeatForever(), completionCriteria: .removed) {
                 for pulse in pulses { pulse.value = pulse.value > 0.5 ? 0.3 : 1 }
             } completion: { [unowned self] in
