@@ -51,6 +51,7 @@ public final class OperationFuzzer {
     private var rect: AnimatableProperty<CGRect>?
     private var keyframes: KeyframeAnimator<Double>?
     private var presence: Presence?
+    private var watched: WatchedAnimation<Int>?
     private var fired: [Int: Int] = [:]
     private var registered = 0
     private var releasing = false
@@ -67,7 +68,12 @@ public final class OperationFuzzer {
         "animate-ease-in-out delay-100 duration-[0.4s]", "animate-snappy duration-[250ms] delay-[20ms]",
         "animate-nope", "duration-oops", "animate-spring duration-99999999", "animate-interpolating-spring",
         "", "animate-circular-ease-in duration-1e9", "delay-[nan] animate-linear", "animate-default delay-0",
+        "p-6 bg-surface rounded-xl animate-smooth", "p-[nan] animate-spring", "-p-1",
+        "px-[3rem] hover:py-2 animate-snappy",
     ]
+    static let texts: [String] = ["41", "42", "9", "10", "$9.99", "$10.99", "", "a", "Count: 9", "1,024", "é🙂"]
+    static let scopes: [AnimationScope] = [.surface, .layout, .content, .all]
+    static let areas: [AnimationArea] = [.surface, .layout, .childLayout, .content]
     static let transitions: [AnyTransition] = [
         .opacity, .slide, .scale, .move(edge: .top), .push(from: .trailing),
         .offset(x: 40, y: -20), .scale(scale: 0.2, anchor: .bottomTrailing).combined(with: .opacity),
@@ -203,7 +209,7 @@ public final class OperationFuzzer {
     public private(set) var trace: [String] = []
 
     private func step() {
-        let kind = reader.below(20)
+        let kind = reader.below(22)
         defer {
             if tracing {
                 let shown = doubles.map { $0.map { "\($0.presentationValue)/\($0.value)" } ?? "-" }
@@ -306,6 +312,38 @@ public final class OperationFuzzer {
         case 17:
             clock.animationsEnabled.toggle()
             headless.animationsEnabled = clock.animationsEnabled
+        case 19:
+            // A watched preset: only a changed value enables it; each change says its area.
+            let classes = reader.pick(Self.classStrings)
+            let value = reader.below(3)
+            let area = reader.pick(Self.areas)
+            let work = changes()
+            let done = completion("watched")
+            if watched == nil || reader.byte() & 7 == 0 {
+                watched = try? WatchedAnimation(classes, value: value, scope: reader.pick(Self.scopes))
+            }
+            if let watched {
+                watched.update(value: value, { withAnimationArea(area, work) }, completion: done)
+            } else {
+                done()  // the classes did not resolve: nothing was applied
+            }
+        case 20:
+            // A content change's bands at any progress: finite, faded within 0...1, inside the texts.
+            let old = reader.pick(Self.texts)
+            let new = reader.pick(Self.texts)
+            let transitions: [ContentTransition] = [
+                .identity, .opacity, .numericText(), .numericText(countsDown: true), .numericText(value: .nan),
+            ]
+            let change = ContentChange(
+                from: old, to: new, transition: reader.pick(transitions), previousValue: reader.pick(Self.values))
+            for piece in change.pieces(at: reader.pick(Self.values + [0.5, 0.99, 1.01])) {
+                check(piece.offset, "a content band's offset")
+                if !(0...1).contains(piece.opacity) { fail("a content band's opacity is \(piece.opacity)") }
+                let count = (piece.source == .old ? old : new).count
+                if piece.characters.isEmpty || piece.characters.upperBound > count {
+                    fail("a content band \(piece.characters) outside \(count) characters")
+                }
+            }
         case 18:
             withAnimation(Self.animation(&reader)) {
                 rect?.value = CGRect(
