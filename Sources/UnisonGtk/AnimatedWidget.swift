@@ -40,6 +40,8 @@ public final class AnimatedWidget {
     public init(_ widget: some GObjectPointer, clock: GtkFrameClock? = nil) {
         self.clock = clock ?? GtkFrameClock.for(widget)
         reference = ObjectReference(widget.widgetPointer)
+        frame = .allocate(capacity: 1)
+        frame.initialize(to: FrameState())
     }
 
     /// The widget, or nil once it has been finalized.
@@ -134,16 +136,28 @@ public final class AnimatedWidget {
 
     // MARK: The animatable properties (presentation values, velocities)
 
-    public private(set) lazy var opacityProperty = property(initial: { gtk_widget_get_opacity($0) }, fallback: 1) {
-        w, value in
-        gtk_widget_set_opacity(w, min(max(value, 0), 1))
-    }
+    public private(set) lazy var opacityProperty: AnimatableProperty<Double> = {
+        let reference = self.reference
+        let property = AnimatableProperty(widget.map { gtk_widget_get_opacity($0) } ?? 1, clock: clock) { value in
+            guard let pointer = reference.pointer else { return }
+            let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+            // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
+            // holds changes nothing on screen, and is not written.
+            let opacity = min(max(value, 0), 1)
+            if Self.opacityStep(opacity) != Self.opacityStep(gtk_widget_get_opacity(w)) {
+                gtk_widget_set_opacity(w, opacity)
+            }
+        }
+        property.hostEnvironment = WidgetEnvironment.host(reference)
+        return property
+    }()
 
-    public private(set) lazy var translationProperty = transformPart(CGPoint.zero)
-    public private(set) lazy var scaleProperty = transformPart(CGSize(width: 1, height: 1))
-    public private(set) lazy var rotationProperty = transformPart(0.0)
-    public private(set) lazy var positionProperty: AnimatableProperty<CGPoint> = transformPart(
-        widget.map { fixedPosition(of: $0) } ?? .zero)
+    public private(set) lazy var translationProperty = transformPart(presentedTransform.translation) {
+        $0.translation = $1
+    }
+    public private(set) lazy var scaleProperty = transformPart(presentedTransform.scale) { $0.scale = $1 }
+    public private(set) lazy var rotationProperty = transformPart(presentedTransform.rotation) { $0.rotation = $1 }
+    public private(set) lazy var positionProperty = transformPart(presentedTransform.position) { $0.position = $1 }
 
     public private(set) lazy var sizeRequestProperty: AnimatableProperty<CGSize> = property(
         initial: { w -> CGSize in
@@ -154,9 +168,12 @@ public final class AnimatedWidget {
         }, fallback: CGSize(width: -1, height: -1)
     ) { [weak self] w, size in
         let resting = !(self?.sizeRequestProperty.isAnimating ?? false)
-        gtk_widget_set_size_request(
-            w, Self.sizeRequestPixels(size.width, resting: resting),
-            Self.sizeRequestPixels(size.height, resting: resting))
+        let width = Self.sizeRequestPixels(size.width, resting: resting)
+        let height = Self.sizeRequestPixels(size.height, resting: resting)
+        var current: (width: Int32, height: Int32) = (0, 0)
+        gtk_widget_get_size_request(w, &current.width, &current.height)
+        // Whole pixels: a frame that moves less than one changes nothing (and would relayout).
+        if current != (width, height) { gtk_widget_set_size_request(w, width, height) }
     }
 
     public private(set) lazy var marginsProperty = property(
@@ -166,10 +183,15 @@ public final class AnimatedWidget {
                 bottom: Double(gtk_widget_get_margin_bottom(w)), trailing: Double(gtk_widget_get_margin_end(w)))
         }, fallback: EdgeInsets()
     ) { w, m in
-        gtk_widget_set_margin_top(w, max(0, Self.pixels(m.top)))
-        gtk_widget_set_margin_start(w, max(0, Self.pixels(m.leading)))
-        gtk_widget_set_margin_bottom(w, max(0, Self.pixels(m.bottom)))
-        gtk_widget_set_margin_end(w, max(0, Self.pixels(m.trailing)))
+        // Whole pixels: only the margins whose pixel changed are written (each write relayouts).
+        let top = max(0, Self.pixels(m.top))
+        let leading = max(0, Self.pixels(m.leading))
+        let bottom = max(0, Self.pixels(m.bottom))
+        let trailing = max(0, Self.pixels(m.trailing))
+        if gtk_widget_get_margin_top(w) != top { gtk_widget_set_margin_top(w, top) }
+        if gtk_widget_get_margin_start(w) != leading { gtk_widget_set_margin_start(w, leading) }
+        if gtk_widget_get_margin_bottom(w) != bottom { gtk_widget_set_margin_bottom(w, bottom) }
+        if gtk_widget_get_margin_end(w) != trailing { gtk_widget_set_margin_end(w, trailing) }
     }
 
     // MARK: Plumbing
@@ -183,32 +205,110 @@ public final class AnimatedWidget {
         boundProperty(reference, clock: clock, initial: widget.map(initial) ?? fallback, apply: apply)
     }
 
-    private func transformPart<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
-        let property = AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
+    /// A transform part: its presented value is kept in `frame` by its own apply closure (reading
+    /// it back through the generic property every frame costs more than the rest of the frame).
+    private func transformPart<Value: Animatable>(
+        _ initial: Value, keep: @escaping @MainActor (inout PresentedTransform, Value) -> Void
+    ) -> AnimatableProperty<Value> {
+        let frame = self.frame
+        if !frame.pointee.hasPosition {
+            frame.pointee.hasPosition = true
+            frame.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
+        }
+        let property = AnimatableProperty(initial, clock: clock) { [weak self] value in
+            guard let self else { return }
+            keep(&frame.pointee.presented, value)
+            if !flushAtEndOfFrame(self, isMarked: &frame.pointee.isMarked) { self.applyTransform() }
+        }
         property.hostEnvironment = WidgetEnvironment.host(reference)
+        frame.pointee.parts.append(property)
         return property
     }
 
-    /// Composes position, translation, rotation and scale into the fixed child's transform.
+    /// The four parts of the fixed child's transform as presented now.
+    struct PresentedTransform {
+        var position = CGPoint.zero
+        var translation = CGPoint.zero
+        var scale = CGSize(width: 1, height: 1)
+        var rotation = 0.0
+    }
+
+    /// What the frame path reads and writes, behind a pointer: a class's stored properties would
+    /// pay a run-time exclusivity check on every access (as in the engine's `ValueCore`).
+    struct FrameState {
+        var presented = PresentedTransform()
+        /// Whether the position has been read from the widget (when the first part is made).
+        var hasPosition = false
+        /// The transform parts made so far.
+        var parts: [any AnimationActivity] = []
+        /// Whether the transform waits to be written at the end of the current frame.
+        var isMarked = false
+        /// The transform last handed to the fixed (held, so that it can be told apart from one set
+        /// by someone else; nil: none yet, or the identity), and what it was composed from.
+        var written: OpaquePointer?
+        var writtenParts: TransformParts?
+        /// The parent last found to be a `GtkFixed`.
+        var fixed: UnsafeMutablePointer<GtkWidget>?
+    }
+
+    private let frame: UnsafeMutablePointer<FrameState>
+
+    /// Presented values starting at their initial values (the position: the widget's, when the first
+    /// transform part is made).
+    private var presentedTransform: PresentedTransform {
+        if !frame.pointee.hasPosition {
+            frame.pointee.hasPosition = true
+            frame.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
+        }
+        return frame.pointee.presented
+    }
+
+    /// Composes position, translation, rotation and scale into the fixed child's transform (once
+    /// per frame: the parts' apply closures only mark it), and writes it when it moves the widget
+    /// on screen (`TransformParts.isVisiblyDifferent`); at rest, the exact value.
     func applyTransform() {
-        guard let w = widget, let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
-        let position = positionProperty.presentationValue
-        let translation = translationProperty.presentationValue
-        let scale = scaleProperty.presentationValue
-        let rotation = rotationProperty.presentationValue
-        var point = graphene_point_t(
-            x: Float(position.x + translation.x), y: Float(position.y + translation.y))
+        guard let pointer = reference.pointer, let parent = gtk_widget_get_parent(pointer.assumingMemoryBound(to: GtkWidget.self))
+        else { return }
+        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+        if parent != frame.pointee.fixed {
+            guard unison_gtk_is_fixed(parent) != 0 else { return }
+            frame.pointee.fixed = parent
+        }
+        let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
+        let presented = frame.pointee.presented
+        let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
+        let parts = TransformParts(
+            x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
+            scale: presented.scale, rotation: presented.rotation,
+            size: turns ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
+        if let written = frame.pointee.writtenParts, !parts.isVisiblyDifferent(from: written),
+            gtk_fixed_get_child_transform(fixed, w) == frame.pointee.written
+        {
+            // What shows would not change, and the fixed still holds ours: skipped while moving;
+            // at rest the exact value is written (if it differs at all).
+            if parts == written || frame.pointee.parts.contains(where: \.isAnimating) { return }
+        }
+        var point = graphene_point_t(x: Float(parts.x), y: Float(parts.y))
         var transform = gsk_transform_translate(nil, &point)
-        if rotation != 0 || scale.width != 1 || scale.height != 1 {
-            var centre = graphene_point_t(x: Float(gtk_widget_get_width(w)) / 2, y: Float(gtk_widget_get_height(w)) / 2)
+        if turns {
+            var centre = graphene_point_t(x: Float(parts.size.width) / 2, y: Float(parts.size.height) / 2)
             var back = graphene_point_t(x: -centre.x, y: -centre.y)
             transform = gsk_transform_translate(transform, &centre)
-            transform = gsk_transform_rotate(transform, Float(rotation))
-            transform = gsk_transform_scale(transform, Float(scale.width), Float(scale.height))
+            transform = gsk_transform_rotate(transform, Float(parts.rotation))
+            transform = gsk_transform_scale(transform, Float(parts.scale.width), Float(parts.scale.height))
             transform = gsk_transform_translate(transform, &back)
         }
-        gtk_fixed_set_child_transform(unison_gtk_fixed(parent), w, transform)
-        gsk_transform_unref(transform)
+        gtk_fixed_set_child_transform(fixed, w, transform)
+        // The reference this function created is kept (released when replaced).
+        if let old = frame.pointee.written { gsk_transform_unref(old) }
+        frame.pointee.written = transform
+        frame.pointee.writtenParts = parts
+    }
+
+    isolated deinit {
+        if let old = frame.pointee.written { gsk_transform_unref(old) }
+        frame.deinitialize(count: 1)
+        frame.deallocate()
     }
 
     /// The child's position, read from its transform: GTK 4.8's `gtk_fixed_get_child_position`
@@ -223,6 +323,9 @@ public final class AnimatedWidget {
         return CGPoint(x: Double(m.4), y: Double(m.5))
     }
 
+    /// The byte GTK stores for an opacity in 0...1 (`gtk_widget_set_opacity` rounds `opacity × 255`).
+    static func opacityStep(_ opacity: Double) -> Int { Int((opacity * 255).rounded()) }
+
     /// Whole pixels for GTK (non-finite: 0; the engine never presents one).
     static func pixels(_ value: Double) -> Int32 {
         guard value.isFinite else { return 0 }
@@ -234,5 +337,49 @@ public final class AnimatedWidget {
     static func sizeRequestPixels(_ value: Double, resting: Bool) -> Int32 {
         if value < 0 { return resting ? -1 : 0 }
         return max(0, pixels(value))
+    }
+}
+
+extension AnimatedWidget: FrameEndFlushing {
+    package func flushFrame() {
+        frame.pointee.isMarked = false
+        applyTransform()
+    }
+}
+
+/// Whether an animatable property animates, whatever its value type.
+@MainActor
+protocol AnimationActivity: AnyObject {
+    var isAnimating: Bool { get }
+}
+
+extension AnimatableProperty: AnimationActivity {}
+
+/// What a fixed child's transform is composed from, to tell whether a new one shows.
+struct TransformParts: Equatable {
+    var x: Double
+    var y: Double
+    var scale: CGSize
+    var rotation: Double
+    /// The widget's size (scale and rotation are about its centre).
+    var size: CGSize
+
+    /// How far a point of the widget may move, in pixels, without the change being written: a
+    /// shift of δ < 1/256 px changes the coverage of an anti-aliased edge pixel by less than one
+    /// 8-bit step (the same tolerance as GTK's own 8-bit opacity), and it is measured against the
+    /// transform last written, so skipped moves never accumulate.
+    static let tolerance = 1.0 / 256
+
+    /// Whether some point of the widget moves by `tolerance` or more between `self` and `other`:
+    /// the translation's change, plus the scale's times the farthest point from the centre, plus
+    /// the rotation's (in radians) times that distance (bounds for small changes).
+    func isVisiblyDifferent(from other: TransformParts) -> Bool {
+        guard size == other.size else { return true }
+        let radius = 0.5 * (size.width * size.width + size.height * size.height).squareRoot()
+        let scaleChange = max(abs(scale.width - other.scale.width), abs(scale.height - other.scale.height))
+        let turn = abs(rotation - other.rotation) * .pi / 180
+        let largestScale = max(abs(scale.width), abs(scale.height), 1)
+        let shift = max(abs(x - other.x), abs(y - other.y)) + scaleChange * radius + turn * radius * largestScale
+        return !(shift < Self.tolerance)
     }
 }

@@ -72,7 +72,7 @@ public final class MotionBin {
     private lazy var opacityProperty = renderProperty(1.0)
     /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
     private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] _ in
-        self?.pushRender()
+        self?.renderChanged()
     }
     private var allocatedOrigin: CGPoint?
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
@@ -89,7 +89,7 @@ public final class MotionBin {
     private var match: (id: AnyHashable, namespace: GeometryNamespace)?
     /// The frame (window coordinates) the child is drawn at while it morphs.
     private lazy var geometry = AnimatableProperty(CGRect.zero, clock: clock) { [weak self] _ in
-        self?.pushRender()
+        self?.renderChanged()
         self?.endMorphIfDone()
     }
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
@@ -120,7 +120,7 @@ public final class MotionBin {
             isPresent: isPresent, transition: transition, clock: self.clock,
             apply: { [weak self] effects in
                 self?.effects = effects
-                self?.pushRender()
+                self?.renderChanged()
             },
             visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) })
         effects = presence.effects
@@ -368,7 +368,17 @@ public final class MotionBin {
     // MARK: Plumbing
 
     private func renderProperty<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
-        AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.pushRender() }
+        AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.renderChanged() }
+    }
+
+    /// Whether a render update waits for the end of the current frame.
+    private var isRenderMarked = false
+
+    /// A value the render depends on changed. Inside a frame the render is handed to the bin once,
+    /// when the frame's values are all presented (a bin whose translation, scale, opacity and
+    /// layout glide all move then makes one update, not four); outside a frame, at once.
+    private func renderChanged() {
+        if !flushAtEndOfFrame(self, isMarked: &isRenderMarked) { pushRender() }
     }
 
     /// Hands the drawn transform to the bin (it redraws only when something changed).
@@ -651,6 +661,13 @@ public final class MotionBin {
         guard let clock = realizedClock else { return }
         realizedClock = nil
         MotionLayout.remove(ObjectIdentifier(self), clock: clock)
+    }
+}
+
+extension MotionBin: FrameEndFlushing {
+    package func flushFrame() {
+        isRenderMarked = false
+        pushRender()
     }
 }
 

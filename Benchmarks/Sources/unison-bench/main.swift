@@ -1,11 +1,12 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|layout|keyframes|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|widgets|layout|keyframes|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
 //   keyframes: keyframe timelines and decay per value per frame, beside springs (headless)
 //   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
 //           (needs a display: Xvfb)
+//   widgets: 1000 real widgets only, Unison and libadwaita interleaved (prints; writes nothing)
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
 //   all:    everything, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
@@ -54,6 +55,15 @@ MainActor.assumeIsolated {
         report.trajectory = AdwaitaBenchmark.trajectory()
         report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
         report.layout = LayoutBenchmark.run(rounds: quick ? 3 : 5)
+    }
+    if mode == "widgets" {
+        // The 1000-widget scene alone (Unison and libadwaita, interleaved), for A/B runs.
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        adw_init()
+        _ = WidgetsBenchmark.run(widgets: onlyCount ?? 1000, seconds: quick ? 1.5 : 3)
     }
     if mode == "layout" {
         guard gtk_init_check() != 0 else {

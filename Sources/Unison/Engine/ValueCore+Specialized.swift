@@ -3,34 +3,41 @@ import Foundation
 // The driver calls `tick` through the class's vtable. For a generic `ValueCore<Value>` that
 // lands in code compiled for any `Value`, which does every vector operation through witness
 // tables (about 10x slower). These subclasses fix `Value` for the common types: each override
-// calls `super.tick` with the type known, so the compiler specialises the whole frame path.
+// calls `super` with the type known, so the compiler specialises the whole frame path.
 
 final class DoubleCore: ValueCore<Double> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 final class CGFloatCore: ValueCore<CGFloat> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 final class FloatCore: ValueCore<Float> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 final class CGPointCore: ValueCore<CGPoint> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 final class CGSizeCore: ValueCore<CGSize> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 final class CGRectCore: ValueCore<CGRect> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 final class RGBAColorCore: ValueCore<RGBAColor> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
 }
 
 extension ValueCore {

@@ -103,6 +103,8 @@ class ValueCore<Value: Animatable>: PropertyCore {
         driver.deactivate(self)
     }
 
+    override var hasAnimations: Bool { !state.entries.isEmpty }
+
     // MARK: Frames
 
     /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
