@@ -40,8 +40,7 @@ public final class AnimatedWidget {
     public init(_ widget: some GObjectPointer, clock: GtkFrameClock? = nil) {
         self.clock = clock ?? GtkFrameClock.for(widget)
         reference = ObjectReference(widget.widgetPointer)
-        frame = .allocate(capacity: 1)
-        frame.initialize(to: FrameState())
+        transformWriter = TransformWriter(reference)
     }
 
     /// The widget, or nil once it has been finalized.
@@ -205,110 +204,41 @@ public final class AnimatedWidget {
         boundProperty(reference, clock: clock, initial: widget.map(initial) ?? fallback, apply: apply)
     }
 
-    /// A transform part: its presented value is kept in `frame` by its own apply closure (reading
-    /// it back through the generic property every frame costs more than the rest of the frame).
+    /// Writes the transform the four parts compose.
+    private let transformWriter: TransformWriter
+
+    /// A transform part: its apply closure keeps its presented value in `transformWriter` and has the
+    /// transform written once at the end of the frame (reading the values back through the generic
+    /// properties every frame would cost more than the rest of the frame).
     private func transformPart<Value: Animatable>(
-        _ initial: Value, keep: @escaping @MainActor (inout PresentedTransform, Value) -> Void
+        _ initial: Value, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void
     ) -> AnimatableProperty<Value> {
-        let frame = self.frame
-        if !frame.pointee.hasPosition {
-            frame.pointee.hasPosition = true
-            frame.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
+        let writer = transformWriter
+        let state = writer.state
+        if !state.pointee.hasPosition {
+            state.pointee.hasPosition = true
+            state.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
         }
-        let property = AnimatableProperty(initial, clock: clock) { [weak self] value in
-            guard let self else { return }
-            keep(&frame.pointee.presented, value)
-            if !flushAtEndOfFrame(self, isMarked: &frame.pointee.isMarked) { self.applyTransform() }
+        // The writer is held strongly (it holds nothing of this object): no weak reference to
+        // load, and no slow reference counting, every frame.
+        let property = AnimatableProperty(initial, clock: clock) { value in
+            keep(&state.pointee.presented, value)
+            if !flushAtEndOfFrame(writer, isMarked: &state.pointee.isMarked) { writer.write() }
         }
         property.hostEnvironment = WidgetEnvironment.host(reference)
-        frame.pointee.parts.append(property)
+        writer.parts.append(WeakActivity(property))
         return property
     }
 
-    /// The four parts of the fixed child's transform as presented now.
-    struct PresentedTransform {
-        var position = CGPoint.zero
-        var translation = CGPoint.zero
-        var scale = CGSize(width: 1, height: 1)
-        var rotation = 0.0
-    }
-
-    /// What the frame path reads and writes, behind a pointer: a class's stored properties would
-    /// pay a run-time exclusivity check on every access (as in the engine's `ValueCore`).
-    struct FrameState {
-        var presented = PresentedTransform()
-        /// Whether the position has been read from the widget (when the first part is made).
-        var hasPosition = false
-        /// The transform parts made so far.
-        var parts: [any AnimationActivity] = []
-        /// Whether the transform waits to be written at the end of the current frame.
-        var isMarked = false
-        /// The transform last handed to the fixed (held, so that it can be told apart from one set
-        /// by someone else; nil: none yet, or the identity), and what it was composed from.
-        var written: OpaquePointer?
-        var writtenParts: TransformParts?
-        /// The parent last found to be a `GtkFixed`.
-        var fixed: UnsafeMutablePointer<GtkWidget>?
-    }
-
-    private let frame: UnsafeMutablePointer<FrameState>
-
     /// Presented values starting at their initial values (the position: the widget's, when the first
     /// transform part is made).
-    private var presentedTransform: PresentedTransform {
-        if !frame.pointee.hasPosition {
-            frame.pointee.hasPosition = true
-            frame.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
+    private var presentedTransform: TransformWriter.Presented {
+        let state = transformWriter.state
+        if !state.pointee.hasPosition {
+            state.pointee.hasPosition = true
+            state.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
         }
-        return frame.pointee.presented
-    }
-
-    /// Composes position, translation, rotation and scale into the fixed child's transform (once
-    /// per frame: the parts' apply closures only mark it), and writes it when it moves the widget
-    /// on screen (`TransformParts.isVisiblyDifferent`); at rest, the exact value.
-    func applyTransform() {
-        guard let pointer = reference.pointer, let parent = gtk_widget_get_parent(pointer.assumingMemoryBound(to: GtkWidget.self))
-        else { return }
-        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-        if parent != frame.pointee.fixed {
-            guard unison_gtk_is_fixed(parent) != 0 else { return }
-            frame.pointee.fixed = parent
-        }
-        let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
-        let presented = frame.pointee.presented
-        let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
-        let parts = TransformParts(
-            x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
-            scale: presented.scale, rotation: presented.rotation,
-            size: turns ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
-        if let written = frame.pointee.writtenParts, !parts.isVisiblyDifferent(from: written),
-            gtk_fixed_get_child_transform(fixed, w) == frame.pointee.written
-        {
-            // What shows would not change, and the fixed still holds ours: skipped while moving;
-            // at rest the exact value is written (if it differs at all).
-            if parts == written || frame.pointee.parts.contains(where: \.isAnimating) { return }
-        }
-        var point = graphene_point_t(x: Float(parts.x), y: Float(parts.y))
-        var transform = gsk_transform_translate(nil, &point)
-        if turns {
-            var centre = graphene_point_t(x: Float(parts.size.width) / 2, y: Float(parts.size.height) / 2)
-            var back = graphene_point_t(x: -centre.x, y: -centre.y)
-            transform = gsk_transform_translate(transform, &centre)
-            transform = gsk_transform_rotate(transform, Float(parts.rotation))
-            transform = gsk_transform_scale(transform, Float(parts.scale.width), Float(parts.scale.height))
-            transform = gsk_transform_translate(transform, &back)
-        }
-        gtk_fixed_set_child_transform(fixed, w, transform)
-        // The reference this function created is kept (released when replaced).
-        if let old = frame.pointee.written { gsk_transform_unref(old) }
-        frame.pointee.written = transform
-        frame.pointee.writtenParts = parts
-    }
-
-    isolated deinit {
-        if let old = frame.pointee.written { gsk_transform_unref(old) }
-        frame.deinitialize(count: 1)
-        frame.deallocate()
+        return state.pointee.presented
     }
 
     /// The child's position, read from its transform: GTK 4.8's `gtk_fixed_get_child_position`
@@ -340,10 +270,95 @@ public final class AnimatedWidget {
     }
 }
 
-extension AnimatedWidget: FrameEndFlushing {
-    package func flushFrame() {
-        frame.pointee.isMarked = false
-        applyTransform()
+/// Composes an `AnimatedWidget`'s position, translation, rotation and scale into its fixed child
+/// transform, once per frame, and writes it to GTK when it shows.
+@MainActor
+final class TransformWriter: FrameEndFlushing {
+    /// The four parts as presented now.
+    struct Presented {
+        var position = CGPoint.zero
+        var translation = CGPoint.zero
+        var scale = CGSize(width: 1, height: 1)
+        var rotation = 0.0
+    }
+
+    /// What the frame path reads and writes, behind a pointer: a class's stored properties would
+    /// pay a run-time exclusivity check on every access (as in the engine's `ValueCore`).
+    struct State {
+        var presented = Presented()
+        /// Whether the position has been read from the widget (when the first part is made).
+        var hasPosition = false
+        /// Whether the transform waits to be written at the end of the current frame.
+        var isMarked = false
+        /// The transform last handed to the fixed (held, so that it can be told apart from one set
+        /// by someone else; nil: none yet, or the identity), and what it was composed from.
+        var written: OpaquePointer?
+        var writtenParts: TransformParts?
+        /// The parent last found to be a `GtkFixed`.
+        var fixed: UnsafeMutablePointer<GtkWidget>?
+    }
+
+    let state: UnsafeMutablePointer<State>
+    let reference: ObjectReference
+    /// The parts made so far (held weakly: they hold this writer).
+    var parts: [WeakActivity] = []
+
+    init(_ reference: ObjectReference) {
+        self.reference = reference
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    isolated deinit {
+        if let old = state.pointee.written { gsk_transform_unref(old) }
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func flushFrame() {
+        state.pointee.isMarked = false
+        write()
+    }
+
+    /// Writes the composed transform when it moves the widget on screen
+    /// (`TransformParts.isVisiblyDifferent`); at rest, the exact value.
+    func write() {
+        guard let pointer = reference.pointer else { return }
+        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+        guard let parent = gtk_widget_get_parent(w) else { return }
+        if parent != state.pointee.fixed {
+            guard unison_gtk_is_fixed(parent) != 0 else { return }
+            state.pointee.fixed = parent
+        }
+        let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
+        let presented = state.pointee.presented
+        let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
+        let parts = TransformParts(
+            x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
+            scale: presented.scale, rotation: presented.rotation,
+            size: turns ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
+        if let written = state.pointee.writtenParts, !parts.isVisiblyDifferent(from: written),
+            gtk_fixed_get_child_transform(fixed, w) == state.pointee.written
+        {
+            // What shows would not change, and the fixed still holds ours: skipped while moving;
+            // at rest the exact value is written (if it differs at all).
+            if parts == written || self.parts.contains(where: { $0.object?.isAnimating ?? false }) { return }
+        }
+        var point = graphene_point_t(x: Float(parts.x), y: Float(parts.y))
+        var transform = gsk_transform_translate(nil, &point)
+        if turns {
+            var centre = graphene_point_t(x: Float(parts.size.width) / 2, y: Float(parts.size.height) / 2)
+            var back = graphene_point_t(x: -centre.x, y: -centre.y)
+            transform = gsk_transform_translate(transform, &centre)
+            transform = gsk_transform_rotate(transform, Float(parts.rotation))
+            transform = gsk_transform_scale(transform, Float(parts.scale.width), Float(parts.scale.height))
+            transform = gsk_transform_translate(transform, &back)
+        }
+        gtk_fixed_set_child_transform(fixed, w, transform)
+        // The reference this function created is kept (released when replaced).
+        if let old = state.pointee.written { gsk_transform_unref(old) }
+        state.pointee.written = transform
+        state.pointee.writtenParts = parts
     }
 }
 
@@ -354,6 +369,12 @@ protocol AnimationActivity: AnyObject {
 }
 
 extension AnimatableProperty: AnimationActivity {}
+
+/// A weak reference to an animatable property of any value type.
+struct WeakActivity {
+    weak var object: (any AnimationActivity)?
+    init(_ object: any AnimationActivity) { self.object = object }
+}
 
 /// What a fixed child's transform is composed from, to tell whether a new one shows.
 struct TransformParts: Equatable {

@@ -143,6 +143,7 @@ final class FrameDriver {
         roster.pointee.lastFrameTime = frameTime
         let outer = Engine.isPresentingFrame
         Engine.isPresentingFrame = true
+        if !outer { FrameEnd.state.pointee.isOpen = true }
         roster.pointee.isPresenting = true
         roster.pointee.restingCount = 0
         roster.pointee.restsUntil = .infinity
@@ -162,7 +163,7 @@ final class FrameDriver {
         if roster.pointee.needsCompaction { compact() }
         // Values written together (a widget's transform) are written once, now that every
         // property of the frame has its value; still inside the frame (no completion runs there).
-        if !outer { Engine.flushFrameEnd() }
+        if !outer { FrameEnd.flush() }
         Engine.isPresentingFrame = outer
         // (A frame presented inside a transaction body or a completion is no safe point.)
         if !outer { Engine.endOfSafePoint() }

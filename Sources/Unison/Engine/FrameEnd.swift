@@ -9,24 +9,38 @@ package protocol FrameEndFlushing: AnyObject {
     func flushFrame()
 }
 
+/// The flushes marked during the frame being presented.
+///
+/// Behind a pointer, like the driver's roster: the apply closures of thousands of properties
+/// reach it every frame, where a static variable would pay a run-time exclusivity check per access.
 @MainActor
-extension Engine {
-    /// Marked during the current frame, in order, each once (`FrameEndFlushing` objects call
-    /// `flushAtEndOfFrame`). The buffer is kept between frames: no allocation in steady state.
-    static var frameEndQueue: [any FrameEndFlushing] = []
+enum FrameEnd {
+    struct State {
+        /// True while the outermost frame's properties are presented (marking is possible).
+        var isOpen = false
+        /// Marked during the current frame, in order, each once. The buffer is kept between
+        /// frames: no allocation in steady state.
+        var queue: [any FrameEndFlushing] = []
+    }
+
+    static let state: UnsafeMutablePointer<State> = {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State())
+        return state
+    }()
 
     /// Runs the flushes marked during the frame that is ending (called by `FrameDriver.present`
-    /// after its properties have their values, before completions). A flush that marks another
-    /// object is run in the same pass.
-    static func flushFrameEnd() {
-        guard !frameEndQueue.isEmpty else { return }
+    /// after its properties have their values, before completions), then closes marking. A flush
+    /// that marks another object is run in the same pass.
+    static func flush() {
         var index = 0
-        while index < frameEndQueue.count {
-            let target = frameEndQueue[index]
+        while index < state.pointee.queue.count {
+            let target = state.pointee.queue[index]
             index += 1
             target.flushFrame()
         }
-        frameEndQueue.removeAll(keepingCapacity: true)
+        if index > 0 { state.pointee.queue.removeAll(keepingCapacity: true) }
+        state.pointee.isOpen = false
     }
 }
 
@@ -37,10 +51,11 @@ extension Engine {
 /// run it unspecialised, looking up type metadata on every call.)
 @MainActor
 package func flushAtEndOfFrame(_ target: any FrameEndFlushing, isMarked: inout Bool) -> Bool {
-    guard Engine.isPresentingFrame else { return false }
+    let state = FrameEnd.state
+    guard state.pointee.isOpen else { return false }
     if !isMarked {
         isMarked = true
-        Engine.frameEndQueue.append(target)
+        state.pointee.queue.append(target)
     }
     return true
 }
