@@ -44,10 +44,13 @@ extension ValueCore {
     /// A core for `value`: a specialised subclass for the common types, the generic one otherwise.
     static func make(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) -> ValueCore {
         /// `T` is `Value` (checked by the caller), so these casts change no representation.
+        // The closure changes type through a box (a class pointer cast). `unsafeBitCast` of the
+        // closure itself would pass it through a generic parameter and back, wrapping it in two
+        // reabstraction thunks that every frame would then call through.
+        let box = ApplyBox(apply)
         func specialised<T: Animatable>(_ type: ValueCore<T>.Type) -> ValueCore {
-            let core = type.init(
-                unsafeBitCast(value, to: T.self), driver: driver,
-                apply: unsafeBitCast(apply, to: (@MainActor (T) -> Void).self))
+            let apply = unsafeDowncast(box, to: ApplyBox<T>.self).body
+            let core = type.init(unsafeBitCast(value, to: T.self), driver: driver, apply: apply)
             return unsafeDowncast(core, to: ValueCore.self)
         }
         switch Value.self {
@@ -61,4 +64,11 @@ extension ValueCore {
         default: return ValueCore(value, driver: driver, apply: apply)
         }
     }
+}
+
+/// An apply closure in a class, so that it can change its static type (to the same value type)
+/// without being converted.
+private final class ApplyBox<Value> {
+    let body: @MainActor (Value) -> Void
+    init(_ body: @escaping @MainActor (Value) -> Void) { self.body = body }
 }

@@ -109,6 +109,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
     /// override calls this with the type known, so it is compiled specialised.
+    @inline(__always)
     override func tick(at time: TimeInterval) -> Bool {
         let (needsFrames, presented) = state.advance(to: time, driver: driver)
         if let presented { apply(presented) }

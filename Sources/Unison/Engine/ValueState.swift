@@ -83,14 +83,24 @@ struct ValueState<Value: Animatable> {
     /// - Complexity: O(entries). The usual case (one started built-in animation without an
     ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
     ///   and does one multiply-add: `base + (target − base)·a`.
+    ///
+    /// The usual case is inlined into each specialised core's `tick`; everything else is one call away.
+    @inline(__always)
     mutating func advance(to time: TimeInterval, driver: FrameDriver) -> (needsFrames: Bool, presented: Value?) {
-        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time) {
-            if !sample.finished {
-                presented.animatableData = base + (entries[0].target - base).scaled(by: sample.a)
-                // Resting in a delay shows `a == 0`: only then is the rest looked up.
-                if _slowPath(sample.a == 0) { noteRest(driver, at: time) }
-                return (true, presented)
-            }
+        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time), !sample.finished {
+            presented.animatableData = base + (entries[0].target - base).scaled(by: sample.a)
+            // Resting in a delay shows `a == 0`: only then is the rest looked up.
+            if _slowPath(sample.a == 0) { noteRest(driver, at: time) }
+            return (true, presented)
+        }
+        return advanceInGeneral(to: time)
+    }
+
+    /// `advance` for every frame but the usual one: a first frame, a takeover, several animations,
+    /// deadlines, the last frame.
+    @inline(never)
+    private mutating func advanceInGeneral(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
+        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time), sample.finished {
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
             // would run generic code from the standard library.)
@@ -119,6 +129,7 @@ struct ValueState<Value: Animatable> {
     /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
     /// complete). (`mutating` though it changes nothing: a non-mutating call from `advance`
     /// copies the whole state, 360 bytes for a `CGRect`, on every frame.)
+    @inline(__always)
     private mutating func steadySample(at time: TimeInterval) -> LinearSample? {
         // Fields are read in place (copying the entry would retain everything it holds), and the
         // group's sample through its shared pointer; only a frame's first property refreshes it.
