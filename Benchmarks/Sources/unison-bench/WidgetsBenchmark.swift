@@ -27,6 +27,9 @@ enum WidgetsBenchmark {
         var rounds: Int
         var unison: Side
         var adwaita: Side
+        /// The same setters called directly from one tick callback (no animation engine): GTK's own
+        /// cost of what is asked of it, the floor for both.
+        var setters: Side
     }
 
     struct Round {
@@ -60,15 +63,19 @@ enum WidgetsBenchmark {
         let probe = FrameProbe(window: window)
         var unisonRounds: [Round] = []
         var adwaitaRounds: [Round] = []
+        var setterRounds: [Round] = []
         for _ in 0..<rounds {
             unisonRounds.append(measureUnison(window: window, areas: areas, probe: probe, seconds: seconds))
             adwaitaRounds.append(
                 measureAdwaita(window: window, fixed: fixed, areas: areas, probe: probe, seconds: seconds))
+            setterRounds.append(
+                measureSetters(window: window, fixed: fixed, areas: areas, probe: probe, seconds: seconds))
         }
         probe.disconnect()
         let result = Result(
-            widgets: count, rounds: rounds, unison: summarize(unisonRounds), adwaita: summarize(adwaitaRounds))
-        for (name, side) in [("Unison", result.unison), ("libadwaita", result.adwaita)] {
+            widgets: count, rounds: rounds, unison: summarize(unisonRounds), adwaita: summarize(adwaitaRounds),
+            setters: summarize(setterRounds))
+        for (name, side) in [("Unison", result.unison), ("libadwaita", result.adwaita), ("setters only", result.setters)] {
             let calls = side.gtkCallsPerFrame.sorted { $0.key < $1.key }.map { "\($0.key) \(format($0.value, 0))" }
             print(
                 "widgets \(count) real widgets (opacity + translation), \(name): \(format(side.framesPerSecond)) fps, "
@@ -252,4 +259,62 @@ enum WidgetsBenchmark {
     }
 
     @MainActor final class BounceState { var replay: (() -> Void)? }
+
+    /// What the setters-only tick callback reads: the widgets and the frame clock's start time.
+    final class SetterScene {
+        let targets: UnsafeMutablePointer<Target>
+        let count: Int
+        var start = -1
+        init(targets: UnsafeMutablePointer<Target>, count: Int) {
+            self.targets = targets
+            self.count = count
+        }
+    }
+
+    /// The same GTK calls per frame as the other two sides (an opacity and a fixed child transform
+    /// per widget, on a smooth back-and-forth ramp), from one tick callback, with no animation engine.
+    static func measureSetters(
+        window: UnsafeMutablePointer<GtkWidget>, fixed: UnsafeMutablePointer<GtkWidget>,
+        areas: [UnsafeMutablePointer<GtkWidget>], probe: FrameProbe, seconds: Double
+    ) -> Round {
+        let targets = UnsafeMutablePointer<Target>.allocate(capacity: areas.count)
+        defer { targets.deallocate() }
+        for (i, area) in areas.enumerated() {
+            targets[i] = Target(widget: area, fixed: fixed, home: home(i), offset: offset(i))
+        }
+        let scene = SetterScene(targets: targets, count: areas.count)
+        let tick: GtkTickCallback = { _, clock, data in
+            let scene = Unmanaged<SetterScene>.fromOpaque(data!).takeUnretainedValue()
+            let now = gdk_frame_clock_get_frame_time(clock)
+            if scene.start < 0 { scene.start = now }
+            // 0 → 1 → 0 every 1.2 s, eased (smoothstep): every frame moves every widget.
+            let phase = Double(now - scene.start) / 1e6 / 0.6
+            let u = phase.truncatingRemainder(dividingBy: 2)
+            let linear = u < 1 ? u : 2 - u
+            let p = linear * linear * (3 - 2 * linear)
+            for i in 0..<scene.count {
+                let target = scene.targets[i]
+                gtk_widget_set_opacity(target.widget, 1 - 0.7 * p)
+                var point = graphene_point_t(
+                    x: Float(target.home.x + p * target.offset.x), y: Float(target.home.y + p * target.offset.y))
+                let transform = gsk_transform_translate(nil, &point)
+                gtk_fixed_set_child_transform(unison_bench_fixed(target.fixed), target.widget, transform)
+                gsk_transform_unref(transform)
+            }
+            return unison_bench_source_continue
+        }
+        let id = gtk_widget_add_tick_callback(window, tick, Unmanaged.passUnretained(scene).toOpaque(), nil)
+        let round = record(probe: probe, seconds: seconds)
+        gtk_widget_remove_tick_callback(window, id)
+        withExtendedLifetime(scene) {}
+        for i in 0..<areas.count {
+            var point = graphene_point_t(x: Float(home(i).x), y: Float(home(i).y))
+            let transform = gsk_transform_translate(nil, &point)
+            gtk_fixed_set_child_transform(unison_bench_fixed(fixed), areas[i], transform)
+            gsk_transform_unref(transform)
+            gtk_widget_set_opacity(areas[i], 1)
+        }
+        GtkRuntime.iterate(timeout: 0.2)
+        return round
+    }
 }
