@@ -30,7 +30,7 @@ public final class DemoWindow {
             TimelinePlotPage(context: context), ZoomPage(context: context), PullToRevealPage(context: context),
             LongPressDragPage(context: context),
             StatesPage(context: context), ReorderPage(context: context),
-            HeroPage(context: context), ZoomTransitionPage(context: context),
+            HeroPage(context: context), ZoomTransitionPage(context: context), WatchedPage(context: context),
         ]
         for (index, page) in pages.enumerated() {
             gtk_widget_set_margin_start(page.root, 16)

@@ -107,6 +107,11 @@ enum UI {
 
     private static var styleLoaded = false
     private static let css = """
+        .bg-surface { background-color: alpha(@theme_fg_color, 0.07); }
+        .bg-accent { background-color: alpha(@theme_selected_bg_color, 0.25); }
+        .rounded-md { border-radius: 6px; }
+        .rounded-xl { border-radius: 12px; }
+        .text-xl { font-size: 20pt; }
         .unison-banner { background: #2f9e55; color: white; border-radius: 8px; padding: 14px 22px; }
         .unison-row { background: #eef1f6; border-radius: 8px; padding: 6px 10px; }
         .unison-sidebar { background: #dfe6f1; padding: 14px; }

@@ -62,6 +62,8 @@ public final class AnimatedWidget {
     ///   change (hover, press, focus, sensitivity: see ``ClassStyle``), with the animation of the
     ///   state it enters. Setting an owned property yourself lasts until the next state change.
     /// - `gtk-enable-animations` off and transactions that disable animations make changes jump.
+    /// - CSS styling classes (`bg-surface`, `rounded-xl`) are added to the widget as CSS classes.
+    ///   Padding classes (`p-6`) are validated but not applied here: a ``MotionBin`` pads its child.
     public var animationClasses: String? { styler.classes }
     /// The animation the classes choose in the widget's current states.
     public var animationStyle: AnimationStyle { styler.current.animation }
@@ -78,10 +80,19 @@ public final class AnimatedWidget {
         values.write(
             properties, opacity: opacityProperty, scale: scaleProperty, translation: translationProperty,
             rotation: rotationProperty)
+        if properties.contains(.styleClasses) { styleClasses.apply(values.styleClasses) { _ in widget } }
+    }
+    private var styleClasses = StyleClasses()
+
+    /// A change of a drawn value: a watched preset's surface when this widget is its styled element,
+    /// its content when inside it, the caller's outside it; then the widget's own classes.
+    private func styled(_ change: () -> Void) {
+        withScopedChange(of: widget, own: .surface, inside: .content) { withAnimationStyle(animationStyle, change) }
     }
 
-    private func styled(_ change: () -> Void) {
-        withAnimationStyle(animationStyle, change)
+    /// A change of place or size: a watched preset's layout (child layout inside it).
+    private func placed(_ change: () -> Void) {
+        withScopedChange(of: widget, own: .layout, inside: .childLayout) { withAnimationStyle(animationStyle, change) }
     }
 
     // MARK: Properties (model values; set inside `animate` to animate)
@@ -113,7 +124,7 @@ public final class AnimatedWidget {
     /// Position inside the parent `GtkFixed`, in pixels.
     public var position: CGPoint {
         get { positionProperty.value }
-        set { styled { positionProperty.value = newValue } }
+        set { placed { positionProperty.value = newValue } }
     }
 
     /// Size request in pixels. GTK's -1 ("unset": the widget's own minimum) reads as -1. While
@@ -123,14 +134,14 @@ public final class AnimatedWidget {
     /// allocated less than its own minimum size.
     public var sizeRequest: CGSize {
         get { sizeRequestProperty.value }
-        set { styled { sizeRequestProperty.value = newValue } }
+        set { placed { sizeRequestProperty.value = newValue } }
     }
 
     /// Margins in pixels; GTK takes whole, non-negative pixels, so presented values are rounded
     /// and values below 0 are written as 0.
     public var margins: EdgeInsets {
         get { marginsProperty.value }
-        set { styled { marginsProperty.value = newValue } }
+        set { placed { marginsProperty.value = newValue } }
     }
 
     // MARK: The animatable properties (presentation values, velocities)

@@ -36,8 +36,16 @@ final class ClassStyler {
         if handler != 0, let pointer = watched.pointer { g_signal_handler_disconnect(pointer, handler) }
     }
 
+    /// Whether the classes' own `animate-*` animates their changes (state changes, new classes).
+    /// Off for a watched preset with an explicit scope: only its watched value enables it.
+    var usesOwnAnimation = true
+
     /// The values and the animation of the current states.
     var current: StateStyle { style.resolved(for: states) }
+
+    /// The animation changes of the styled properties take: the current states' unless
+    /// ``usesOwnAnimation`` is off (then the caller's transaction).
+    var ownAnimation: AnimationStyle { usesOwnAnimation ? current.animation : AnimationStyle() }
 
     /// Resolves `classes` (throwing, with nothing changed, when they do not resolve), then moves
     /// the styled values to those of the current states, with their animation. Properties the
@@ -64,7 +72,7 @@ final class ClassStyler {
     private func restyle(_ properties: StyledProperties) {
         guard !properties.isEmpty else { return }
         let resolved = current
-        withAnimationStyle(resolved.animation) { apply(resolved.values, properties) }
+        withAnimationStyle(ownAnimation) { apply(resolved.values, properties) }
     }
 
     private func readStates() -> InteractionState {
@@ -89,17 +97,56 @@ final class ClassStyler {
 
 extension StyledValues {
     /// Sets each property in `properties` whose model value differs (an equal one is left alone: set
-    /// outside an animation it would end a running animation with a jump).
+    /// outside an animation it would end a running animation with a jump). The drawn properties are
+    /// set inside `surface`, padding inside `layout` (each says which transaction applies).
     @MainActor
     func write(
         _ properties: StyledProperties, opacity: AnimatableProperty<Double>, scale: AnimatableProperty<CGSize>,
-        translation: AnimatableProperty<CGPoint>, rotation: AnimatableProperty<Double>
+        translation: AnimatableProperty<CGPoint>, rotation: AnimatableProperty<Double>,
+        padding: AnimatableProperty<EdgeInsets>? = nil, surface: (() -> Void) -> Void = { $0() },
+        layout: (() -> Void) -> Void = { $0() }
     ) {
-        if properties.contains(.opacity), opacity.value != self.opacity { opacity.value = self.opacity }
-        if properties.contains(.scale), scale.value != self.scale { scale.value = self.scale }
-        if properties.contains(.translation), translation.value != self.translation {
-            translation.value = self.translation
+        surface {
+            if properties.contains(.opacity), opacity.value != self.opacity { opacity.value = self.opacity }
+            if properties.contains(.scale), scale.value != self.scale { scale.value = self.scale }
+            if properties.contains(.translation), translation.value != self.translation {
+                translation.value = self.translation
+            }
+            if properties.contains(.rotation), rotation.value != self.rotation { rotation.value = self.rotation }
         }
-        if properties.contains(.rotation), rotation.value != self.rotation { rotation.value = self.rotation }
+        if let padding, properties.contains(.padding), padding.value != self.padding {
+            layout { padding.value = self.padding }
+        }
     }
+}
+
+/// The CSS classes a widget's animation classes gave it (`bg-surface`, `rounded-xl`), kept in step
+/// with the classes of its current states.
+@MainActor
+struct StyleClasses {
+    private var applied: [(name: String, widget: UnsafeMutablePointer<GtkWidget>)] = []
+
+    /// Gives exactly `classes` of those it manages, each to the widget `target` names for it: adds
+    /// the new ones, removes the dropped.
+    mutating func apply(
+        _ classes: [String], to target: (String) -> UnsafeMutablePointer<GtkWidget>?
+    ) {
+        guard classes != applied.map(\.name) else { return }
+        for entry in applied where !classes.contains(entry.name) {
+            gtk_widget_remove_css_class(entry.widget, entry.name)
+        }
+        var next: [(name: String, widget: UnsafeMutablePointer<GtkWidget>)] = []
+        for name in classes {
+            if let kept = applied.first(where: { $0.name == name }) {
+                next.append(kept)
+            } else if let widget = target(name) {
+                gtk_widget_add_css_class(widget, name)
+                next.append((name, widget))
+            }
+        }
+        applied = next
+    }
+
+    /// Typography (`text-*`, `font-*`), which a child inherits from its parent's CSS node.
+    static func isTypography(_ name: String) -> Bool { name.hasPrefix("text-") || name.hasPrefix("font-") }
 }

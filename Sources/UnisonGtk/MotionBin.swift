@@ -83,6 +83,15 @@ public final class MotionBin {
         var layoutOrigin = CGPoint.zero
     }
 
+    /// Padding inside the bin, around the child (a size: relaid out while it animates).
+    private lazy var paddingProperty = AnimatableProperty(EdgeInsets(), clock: clock) { [weak self] _ in
+        self?.pushPadding()
+    }
+    /// The size the bin asks for while a change of its child's size animates (nil: measured).
+    private lazy var sizeProperty = AnimatableProperty(CGSize.zero, clock: clock) { [weak self] _ in
+        self?.pushSize()
+    }
+    private var isResizing = false
     /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
     private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] origin in
         self?.presented.layoutOrigin = origin
@@ -162,25 +171,33 @@ public final class MotionBin {
     /// Offset from where layout puts it, in pixels.
     public var translation: CGPoint {
         get { translationProperty.value }
-        set { styled { translationProperty.value = newValue } }
+        set { surfaceChange { styled { translationProperty.value = newValue } } }
     }
 
     /// Scale about ``anchor`` (1 is natural size).
     public var scale: CGSize {
         get { scaleProperty.value }
-        set { styled { scaleProperty.value = newValue } }
+        set { surfaceChange { styled { scaleProperty.value = newValue } } }
     }
 
     /// Clockwise rotation about ``anchor``, in degrees.
     public var rotation: Double {
         get { rotationProperty.value }
-        set { styled { rotationProperty.value = newValue } }
+        set { surfaceChange { styled { rotationProperty.value = newValue } } }
     }
 
     /// Opacity, 0...1 (multiplied with a transition's).
     public var opacity: Double {
         get { opacityProperty.value }
-        set { styled { opacityProperty.value = newValue } }
+        set { surfaceChange { styled { opacityProperty.value = newValue } } }
+    }
+
+    /// Padding inside the bin around the child, in pixels (0 or more). Set in an animated
+    /// transaction, the bin's size animates (a relayout per frame) and the child stays aligned
+    /// inside it. The `p-*` classes set it.
+    public var padding: EdgeInsets {
+        get { paddingProperty.value }
+        set { layoutChange { styled { paddingProperty.value = newValue } } }
     }
 
     /// Hands ``translation`` a velocity (pixels per second, a drag's release velocity, say): the
@@ -226,6 +243,8 @@ public final class MotionBin {
     /// gtk_box_append(menu, item.widget)
     /// ```
     public func setAnimationClasses(_ classes: String?, rules: AnimationClassRules = .standard) throws {
+        _ = try rules.resolveStyle(classes ?? "")  // validated before anything changes
+        styler.usesOwnAnimation = true
         try styler.setClasses(classes, rules: rules)
     }
 
@@ -233,13 +252,89 @@ public final class MotionBin {
         guard let self else { return }
         values.write(
             properties, opacity: opacityProperty, scale: scaleProperty, translation: translationProperty,
-            rotation: rotationProperty)
+            rotation: rotationProperty, padding: paddingProperty, surface: { self.surfaceChange($0) },
+            layout: { self.layoutChange($0) })
+        if properties.contains(.styleClasses), let bin = motionBin {
+            // Type is inherited by the child from the bin; what is drawn behind it goes on the surface.
+            let widget: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(bin))
+            styleClasses.apply(values.styleClasses) { name in
+                StyleClasses.isTypography(name) ? widget : unison_motion_bin_get_surface(bin)
+            }
+        }
+    }
+    private var styleClasses = StyleClasses()
+    private var watched = WatchedValue()
+    /// The bin, weakly, as a watched preset's styled element.
+    private lazy var binReference = ObjectReference(bin)
+
+    /// Sets ``animationClasses`` with a watched value (the reference's `.tw(_:value:animationScope:)`):
+    /// the classes style the bin as above, and when `value` differs from the one given last time,
+    /// their `animate-*` preset also animates `changes` (and the bin's own restyling) within
+    /// `scope`. Otherwise everything happens in the caller's transaction.
+    ///
+    /// ```swift
+    /// expanded.toggle()
+    /// try details.setAnimationClasses(
+    ///     "\(expanded ? "p-6 rounded-xl" : "p-3 rounded-md") bg-surface animate-smooth duration-300",
+    ///     value: expanded
+    /// ) {
+    ///     more.isPresent = expanded            // a descendant: inserted with its transition
+    /// }
+    /// ```
+    ///
+    /// - Scopes (``AnimationScope``; nil, the default, is the reference's compatible `.all`, which
+    ///   also keeps animating the bin's own styling whenever its classes change, as without a value;
+    ///   an explicit scope, `.all` included, watches only `value`): `.surface` animates the bin's drawn values; `.layout` its size
+    ///   and place (padding, a child's size change, its glide) and where its descendants are put;
+    ///   `.content` what is inside (descendant bins' glides, insertions and removals, labels'
+    ///   content transitions) while the bin's own changes happen at once; `.all` (the default) all
+    ///   of it. Widgets outside the bin's subtree keep the caller's transaction.
+    /// - With `.surface` and `.layout` the labels inside change their content at once (identity),
+    ///   unless one has its own ``ContentLabel/contentTransition``.
+    /// - Only `value` enables the preset; the first call only records it. Reduced motion, animations
+    ///   turned off in GTK and a caller's transaction that disables animations make everything jump.
+    /// - `completion` runs once when everything the call animated has finished (inline if nothing did).
+    public func setAnimationClasses<Value: Equatable>(
+        _ classes: String?, value: Value, scope: AnimationScope? = nil, rules: AnimationClassRules = .standard,
+        changes: () -> Void = {}, completion: (@MainActor () -> Void)? = nil
+    ) throws {
+        let style = try rules.resolveStyle(classes ?? "")  // validated before anything changes
+        let changed = watched.changes(to: value)
+        // The reference's compatible default (no scope: `.all`) keeps animating owned styling
+        // changes; an explicit scope, `.all` included, watches only the value.
+        styler.usesOwnAnimation = scope == nil
+        runWatched(
+            style: changed ? style.resolved(for: []).animation : nil, scope: scope ?? .all, root: binReference,
+            changes: {
+                try? styler.setClasses(classes, rules: rules)  // resolved above: cannot throw
+                changes()
+            }, completion: completion)
+    }
+
+    /// Runs a change of the bin's drawn values: the watched preset's surface (or a descendant's content).
+    private func surfaceChange(_ body: () -> Void) {
+        withScopedChange(of: scopeWidget, own: .surface, inside: .content, body)
+    }
+
+    /// Runs a change of the bin's size or place: the watched preset's layout (or child layout).
+    private func layoutChange(_ body: () -> Void) {
+        withScopedChange(of: scopeWidget, own: .layout, inside: .childLayout, body)
+    }
+
+    /// Runs `body` with the C bin (nil, without running it, once GTK disposed of it).
+    @discardableResult
+    package func withMotionBin<Result>(_ body: (OpaquePointer) -> Result) -> Result? {
+        motionBin.map(body)
+    }
+
+    private var scopeWidget: UnsafeMutablePointer<GtkWidget>? {
+        motionBin.map { unison_gtk_widget(UnsafeMutableRawPointer($0)) }
     }
     /// The child, whose states the classes follow (held weakly: the bin holds it).
     private let childReference: ObjectReference
 
     private func styled(_ change: () -> Void) {
-        withAnimationStyle(animationStyle, change)
+        withAnimationStyle(styler.ownAnimation, change)
     }
 
     /// The point of the widget that scaling and rotation keep in place (not animated).
@@ -261,25 +356,29 @@ public final class MotionBin {
         get { presence.isPresent }
         set {
             guard newValue != presence.isPresent else { return }
-            if !newValue { removalAnimation = Transaction.current.isAnimated ? Transaction.current.animation : nil }
-            if newValue {
-                removal = .hide
-                isRemoving = false
-                // Shown first, so it is mapped (its clock animates) when the transition starts.
-                if let w = motionBin { gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), 1) }
-            }
-            if match != nil, morphs(in: Transaction.current) {
-                // The space is taken or freed at once: where the widget is drawn is the morph's
-                // business (a frame in the window), so layout may jump underneath it.
-                awaitsMorph = true
-                withTransaction(Transaction()) { reveal.value = newValue ? 1 : 0 }
-            } else {
-                reveal.value = newValue ? 1 : 0
-            }
-            presence.isPresent = newValue
-            if let w = motionBin {
-                gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), newValue ? 1 : 0)
-            }
+            withScopedChange(of: scopeWidget, own: .layout, inside: .content) { setPresent(newValue) }
+        }
+    }
+
+    private func setPresent(_ newValue: Bool) {
+        if !newValue { removalAnimation = Transaction.current.isAnimated ? Transaction.current.animation : nil }
+        if newValue {
+            removal = .hide
+            isRemoving = false
+            // Shown first, so it is mapped (its clock animates) when the transition starts.
+            if let w = motionBin { gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), 1) }
+        }
+        if match != nil, morphs(in: Transaction.current) {
+            // The space is taken or freed at once: where the widget is drawn is the morph's
+            // business (a frame in the window), so layout may jump underneath it.
+            awaitsMorph = true
+            withTransaction(Transaction()) { reveal.value = newValue ? 1 : 0 }
+        } else {
+            reveal.value = newValue ? 1 : 0
+        }
+        presence.isPresent = newValue
+        if let w = motionBin {
+            gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), newValue ? 1 : 0)
         }
     }
 
@@ -376,6 +475,7 @@ public final class MotionBin {
     public var isAnimating: Bool {
         translationProperty.isAnimating || scaleProperty.isAnimating || rotationProperty.isAnimating
             || opacityProperty.isAnimating || layoutOrigin.isAnimating || reveal.isAnimating || presence.isAnimating
+            || paddingProperty.isAnimating || sizeProperty.isAnimating
             || (match != nil && geometry.isAnimating)
     }
 
@@ -509,6 +609,60 @@ public final class MotionBin {
         pushRender()
     }
 
+    private func pushPadding() {
+        guard let w = motionBin else { return }
+        let padding = paddingProperty.presentationValue
+        unison_motion_bin_set_padding(w, padding.top, padding.trailing, padding.bottom, padding.leading)
+        unison_motion_bin_set_resizing(
+            w, paddingProperty.isAnimating || (isResizing && sizeProperty.isAnimating) ? 1 : 0)
+    }
+
+    private func pushSize() {
+        guard let w = motionBin else { return }
+        if isResizing, sizeProperty.isAnimating {
+            let size = sizeProperty.presentationValue
+            unison_motion_bin_set_size(w, max(size.width, 0), max(size.height, 0))
+        } else {
+            isResizing = false
+            unison_motion_bin_set_size(w, -1, -1)
+        }
+        unison_motion_bin_set_resizing(w, paddingProperty.isAnimating || isResizing ? 1 : 0)
+    }
+
+    /// Runs `change` (of the child's content, say a label's text) and, when it changes the size the
+    /// bin measures, animates the bin from its size before to the new one with the transaction of
+    /// the bin's layout (see ``setAnimationClasses(_:value:scope:rules:changes:completion:)``), the
+    /// child centred in it. Outside an animated transaction, or while the bin is not shown, the size
+    /// changes at once.
+    package func resizing(_ change: () -> Void) {
+        guard let w = motionBin, let child = unison_motion_bin_get_child(w) else { return change() }
+        let widget: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(w))
+        /// The child's natural size (its box inside the padding).
+        func natural() -> CGSize {
+            var minimum: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
+            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimum, &height, nil, nil)
+            return CGSize(width: Double(width), height: Double(height))
+        }
+        let before = isResizing ? sizeProperty.presentationValue : natural()
+        change()
+        guard gtk_widget_get_mapped(widget) != 0 else { return }
+        let after = natural()
+        layoutChange {
+            guard Transaction.current.isAnimated, clock.animationsEnabled, after != before else {
+                if isResizing { withTransaction(Transaction()) { sizeProperty.value = after } }
+                pushSize()
+                return
+            }
+            if !isResizing { withTransaction(Transaction()) { sizeProperty.value = before } }
+            isResizing = true
+            sizeProperty.value = after
+            pushSize()
+        }
+    }
+
     private func pushReveal() {
         guard let w = motionBin else { return }
         let fraction = reveal.isAnimating || reveal.presentationValue < 1 ? max(reveal.presentationValue, 0) : -1
@@ -633,9 +787,13 @@ public final class MotionBin {
         let previous = allocatedOrigin
         allocatedOrigin = origin
         guard origin != previous || layoutOrigin.value != origin else { return }
+        // Moved by an ancestor bin whose padding or size animates: it is carried along frame by
+        // frame, aligned with that surface; a glide of its own would lag behind it.
+        let carried =
+            unison_motion_bin_has_resizing_ancestor(unison_gtk_widget(UnsafeMutableRawPointer(motionBin!))) != 0
         withoutSafePoints {
-            if previous != nil, animatesLayout, let transaction {
-                transaction.perform { layoutOrigin.value = origin }
+            if previous != nil, animatesLayout, !carried, let transaction {
+                transaction.perform { layoutChange { layoutOrigin.value = origin } }
             } else {
                 withTransaction(Transaction()) { layoutOrigin.value = origin }
             }
@@ -645,9 +803,16 @@ public final class MotionBin {
 
     /// After every allocation: the transition's element size.
     private func allocated(width: Int, height: Int) {
+        allocations &+= 1
         let size = CGSize(width: Double(width), height: Double(height))
         if presence.size != size { withoutSafePoints { presence.size = size } }
+        if let afterAllocation { withoutSafePoints(afterAllocation) }
     }
+
+    /// How many times the bin has been allocated (a change made since the last one is not laid out yet).
+    package private(set) var allocations = 0
+    /// Called after each allocation (inside GTK's layout phase: nothing may run completions).
+    package var afterAllocation: (@MainActor () -> Void)?
 
     private func connectAllocation() {
         typealias Allocated = @MainActor (Int, Int) -> Void

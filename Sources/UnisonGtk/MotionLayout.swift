@@ -38,6 +38,9 @@ enum MotionLayout {
     /// The longest a transaction is held for layout passes that do not come.
     static let longestWait: TimeInterval = 0.25
     private static var isObserving = false
+    /// Counts outermost animated transactions; `current` was taken in number `currentOutermost`.
+    private static var outermost = 0
+    private static var currentOutermost = -1
     private static var isCheckingLayout = false
 
     @MainActor
@@ -58,6 +61,7 @@ enum MotionLayout {
         observeAnimatedTransactions {
             // (Not for the glides that a layout pass itself starts.)
             guard !isCheckingLayout else { return }
+            outermost &+= 1
             for window in windows.values {
                 for entry in window.bins.values { entry.bin?.recordFirst() }
             }
@@ -67,8 +71,19 @@ enum MotionLayout {
             guard !isCheckingLayout, GtkRuntime.animationsEnabled else { return }
             let shown = windows.filter { $0.value.isMapped }.keys
             guard !shown.isEmpty else { return }
+            let ending = keepOpen()
+            // A watched preset's scoped transaction inside an animated caller's (`withAnimation {
+            // watch.update(...) }`): the layout passes stay the scoped one's, which routes what its
+            // scope leaves out to the caller's transaction anyway.
+            if let current, current.transaction.scoping != nil, ending.transaction.scoping == nil,
+                currentOutermost == outermost
+            {
+                ending.close()
+                return
+            }
             current?.close()
-            current = keepOpen()
+            current = ending
+            currentOutermost = outermost
             generation &+= 1
             let mine = generation
             for clock in shown { awaitPaints(of: clock) }

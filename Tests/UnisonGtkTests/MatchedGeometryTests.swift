@@ -96,8 +96,9 @@ extension GtkAdapterTests {
             #expect(abs(onPath.height - model.height) < 1e-6)
         }
         // The linear animation's fraction at each frame: the headless engine tests hold it; here,
-        // frames in between exist.
-        #expect(drawn.filter { $0.1.width > 110 && $0.1.width < 290 }.count >= 8)
+        // frames in between exist. At least 3: how many of the 0.4 s are painted depends on the
+        // machine's load (each one is read back whole; 6 were seen with two other builds running).
+        #expect(drawn.filter { $0.1.width > 110 && $0.1.width < 290 }.count >= 3)
     }
 
     @Test("matched geometry reversed mid-flight continues from where it is drawn, and ends back at the start")
@@ -125,12 +126,15 @@ extension GtkAdapterTests {
         #expect(w.small.drawnFrame == CGRect(x: 20, y: 30, width: 100, height: 100))
         #expect(gtk_widget_get_visible(w.large.widget) == 0 && gtk_widget_get_visible(w.small.widget) != 0)
         // The blue card (drawn above the red one at the same frame) moves continuously through the
-        // reversal: a 0.5 s spring over at most 330 px of travel moves under 40 px a frame; 60
-        // allows a dropped frame.
-        let drawn = frames.compactMap(\.1)
-        for (a, b) in zip(drawn, drawn.dropFirst()) {
-            #expect(abs(b.minX - a.minX) < 60 && abs(b.width - a.width) < 60, "\(a) → \(b)")
+        // reversal: a 0.5 s spring over at most 330 px of travel moves under 40 px a 60 Hz frame,
+        // so under 2400 px/s times the time between painted frames (frames a loaded machine
+        // drops widen the gap), plus 20 px.
+        let timed = frames.compactMap { t, rect in rect.map { (t, $0) } }
+        for (a, b) in zip(timed, timed.dropFirst()) {
+            let bound = 2400 * (b.0 - a.0) + 20
+            #expect(abs(b.1.minX - a.1.minX) < bound && abs(b.1.width - a.1.width) < bound, "\(a) → \(b)")
         }
+        let drawn = timed.map(\.1)
         // It went out towards the large card's frame and came back to the small one's.
         #expect(drawn.contains { $0.width > 120 })
         #expect(drawn.last.map { abs($0.width - 100) <= 1 && abs($0.minX - 20) <= 1 } == true)

@@ -237,7 +237,7 @@ struct AnimationClassStateTests {
             ("hovr:opacity-80", "hovr:opacity-80", "unknown variant 'hovr:'"),
             (":opacity-80", ":opacity-80", "unknown variant ':'"),
             ("hover:", "hover:", "a variant needs a class after it"),
-            ("hover:p-6", "hover:p-6", "unknown class"),
+            ("hover:m-6", "hover:m-6", "unknown class"),
             ("active:animate-wobble", "active:animate-wobble", "no animation preset named 'wobble'"),
             ("focus:duration-abc", "focus:duration-abc", "is not a decimal number"),
             ("opacity-120", "opacity-120", "opacity is 0...100"),
@@ -334,6 +334,29 @@ struct AnimationClassStateTests {
             }
         }
         #expect(resolved > 100 && rejected > 100, "\(resolved) resolved, \(rejected) rejected")
+    }
+
+    @Test("padding classes resolve in pixels per edge and own the padding; CSS styling classes pass through")
+    func paddingAndStyling() throws {
+        let style = try AnimationClassRules.standard.resolveStyle(
+            "p-6 px-2 pt-[12px] hover:pb-[2rem] bg-surface rounded-xl hover:bg-accent")
+        #expect(style.properties == [.padding, .styleClasses])
+        let plain = style.resolved(for: []).values
+        #expect(plain.padding == EdgeInsets(top: 12, leading: 8, bottom: 24, trailing: 8))
+        #expect(plain.styleClasses == ["bg-surface", "rounded-xl"])
+        let hovered = style.resolved(for: .hover).values
+        #expect(hovered.padding.bottom == 32 && hovered.styleClasses == ["bg-surface", "rounded-xl", "bg-accent"])
+        // The reference's arbitrary form, as Swift interpolates a CGFloat.
+        let arbitrary = try AnimationClassRules.standard.resolveStyle("p-[\(CGFloat(32))] p-px")
+        #expect(arbitrary.resolved(for: []).values.padding == EdgeInsets(all: 1))
+        #expect(try AnimationClassRules.standard.resolveStyle("p-[32.0]").resolved(for: []).values.padding.top == 32)
+        for bad in ["-p-1", "p-[-3px]", "p-[3em]", "px-oops", "bg-", "rounded-", "text-x_y"] {
+            #expect(throws: AnimationClassError.self, "\(bad)") { try AnimationClassRules.standard.resolveStyle(bad) }
+        }
+        #expect(throws: AnimationClassError.self) { try AnimationClassRules.standard.resolveStyle([.padding(-1)]) }
+        // A recipe of that name wins over the CSS class.
+        let rules = AnimationClassRules(named: ["bg-surface": "opacity-90"])
+        #expect(try rules.resolveStyle("bg-surface").properties == .opacity)
     }
 }
 

@@ -114,7 +114,7 @@ struct AnimationClassTests {
         arguments: [
             ("animate-wobble", "animate-wobble", "no animation preset named 'wobble'"),
             ("animate-", "animate-", "no animation preset named ''"),
-            ("animate-spring p-6", "p-6", "unknown class"),
+            ("animate-spring m-6", "m-6", "unknown class"),
             ("animate-spring duration-abc", "duration-abc", "'abc' is not a decimal number"),
             ("animate-spring duration--5", "duration--5", "the value is negative"),
             ("animate-spring duration-1e3", "duration-1e3", "is not a decimal number"),

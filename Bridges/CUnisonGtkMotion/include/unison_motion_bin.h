@@ -15,6 +15,18 @@ G_DECLARE_FINAL_TYPE(UnisonMotionBin, unison_motion_bin, UNISON, MOTION_BIN, Gtk
 /// Called at the end of every size_allocate with the bin's new size.
 typedef void (*UnisonMotionBinAllocated)(gpointer data, int width, int height);
 
+/// Which rendering of the child a content-transition piece draws.
+typedef enum { UNISON_CONTENT_PIECE_OLD = 0, UNISON_CONTENT_PIECE_NEW = 1 } UnisonContentPieceSource;
+
+/// One band of a content transition: the columns x ..< x + width of the child (its coordinates),
+/// taken from its capture (OLD, shifted right by old_dx: where the old content lines up now) or
+/// from the child as it draws now (NEW), moved down by dy and drawn with alpha; clipped to the
+/// band and the child's height.
+typedef struct {
+    UnisonContentPieceSource source;
+    double x, width, dy, alpha, old_dx;
+} UnisonContentPiece;
+
 GtkWidget *unison_motion_bin_new(void);
 /// Makes `child` the bin's child (NULL: none); the previous one is unparented.
 void unison_motion_bin_set_child(UnisonMotionBin *bin, GtkWidget *child);
@@ -39,6 +51,34 @@ void unison_motion_bin_set_reveal_clips(UnisonMotionBin *bin, gboolean clips);
 /// of `radius`, outside the render transform (the clip does not move or scale with the child). A
 /// negative or non-finite size removes the clip; an empty one draws nothing. Queues a redraw.
 void unison_motion_bin_set_clip(UnisonMotionBin *bin, double x, double y, double width, double height, double radius);
+
+/// Inner padding around the child (pixels, 0 or more; non-finite is 0). Queues a resize when
+/// the rounded layout changes.
+void unison_motion_bin_set_padding(UnisonMotionBin *bin, double top, double right, double bottom, double left);
+
+/// The size of the child's box the bin asks for (its padding is added around it), overriding what
+/// the child measures, per axis: a negative or non-finite value is "measured" (the default). The
+/// child gets at least its minimum size, centred.
+void unison_motion_bin_set_size(UnisonMotionBin *bin, double width, double height);
+
+/// Keeps the child's current rendering (a render node, as GtkStack keeps the page it leaves) for a
+/// content transition's OLD pieces. FALSE (and no capture) when the child is not drawn now.
+gboolean unison_motion_bin_capture_child(UnisonMotionBin *bin);
+
+/// Draws `count` pieces instead of the child (copied; values clamped to what GTK draws). 0 draws
+/// the child again and drops the capture.
+void unison_motion_bin_set_pieces(UnisonMotionBin *bin, const UnisonContentPiece *pieces, int count);
+
+/// The bin's surface: a widget (created on first use) drawn below the child with the child's
+/// transforms, opacity and clips, covering the whole bin (padding included), for CSS to style
+/// (background, border, corners, shadow). It takes no input and no size of its own.
+GtkWidget *unison_motion_bin_get_surface(UnisonMotionBin *bin);
+
+/// Marks the bin's padding or size as animating (descendants' layout glides then leave their place to it).
+void unison_motion_bin_set_resizing(UnisonMotionBin *bin, gboolean resizing);
+
+/// Whether a UnisonMotionBin above `widget` has its padding or size animating.
+gboolean unison_motion_bin_has_resizing_ancestor(GtkWidget *widget);
 
 /// Sets the function called after each allocation (NULL: none); `destroy` releases `data`.
 void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinAllocated func, gpointer data,

@@ -4,7 +4,8 @@ import Foundation
 // `translate-y-1` (the spacing scale: 0.25 rem, 4 px at the 16 px root), `rotate-3` (degrees);
 // negative forms `-translate-y-1`, `-rotate-3`, `-scale-100` (a flip); arbitrary values in brackets
 // with a unit or none: `opacity-[0.35]`/`opacity-[35%]`, `scale-[1.7]`/`scale-[170%]`,
-// `translate-x-[10px]`/`[0.5rem]`/`[10]`, `rotate-[17deg]`/`[0.25turn]`/`[1rad]`/`[17]`.
+// `translate-x-[10px]`/`[0.5rem]`/`[10]`, `rotate-[17deg]`/`[0.25turn]`/`[1rad]`/`[17]`; padding
+// `p-6` (24 px), `px-*`, `py-*`, `pt-*`, `pr-*`, `pb-*`, `pl-*`, `p-px`, `p-[32px]`/`[2rem]`/`[32]`.
 
 extension AnimationClassRules {
     /// What a value utility's prefix sets.
@@ -13,6 +14,8 @@ extension AnimationClassRules {
         case scale(x: Bool, y: Bool)
         case translate(x: Bool, y: Bool)
         case rotate
+        /// Which edges: top, right, bottom, left.
+        case padding(Bool, Bool, Bool, Bool)
     }
 
     /// Prefixes, longest first where one starts another (`scale-x-` before `scale-`).
@@ -23,7 +26,26 @@ extension AnimationClassRules {
         ("translate-x-", .translate(x: true, y: false)), ("translate-y-", .translate(x: false, y: true)),
         ("translate-", .translate(x: true, y: true)),
         ("rotate-", .rotate),
+        ("p-", .padding(true, true, true, true)),
+        ("px-", .padding(false, true, false, true)), ("py-", .padding(true, false, true, false)),
+        ("pt-", .padding(true, false, false, false)), ("pr-", .padding(false, true, false, false)),
+        ("pb-", .padding(false, false, true, false)), ("pl-", .padding(false, false, false, true)),
     ]
+
+    /// Styling that GTK's CSS owns (colours, corners, borders, shadows, type): these classes are
+    /// validated by their prefix and handed to the widget as CSS classes, never animated.
+    static let styleFamilies = ["bg-", "text-", "rounded", "border", "shadow", "font-", "ring"]
+
+    /// Whether `body` is a styling class (``styleFamilies``): `rounded` alone, or a family's prefix
+    /// followed by a name of letters, digits and dashes (`bg-surface`, `rounded-xl`, `text-2xl`).
+    static func isStyleClass(_ body: String) -> Bool {
+        guard let family = styleFamilies.first(where: { body.hasPrefix($0) }) else { return false }
+        let rest = body.dropFirst(family.count)
+        if rest.isEmpty { return !family.hasSuffix("-") }
+        let name = family.hasSuffix("-") ? rest : (rest.hasPrefix("-") ? rest.dropFirst() : "")
+        return !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            && !name.hasSuffix("-")
+    }
 
     /// Tailwind's spacing unit in pixels: 0.25 rem at a 16 px root.
     static let spacingUnit = 4.0
@@ -61,18 +83,17 @@ extension AnimationClassRules {
                     : try decimal(Substring(text), token: token) / 100)
             return .scale(x: x ? factor : nil, y: y ? factor : nil)
         case let .translate(x, y):
-            let pixels: Double
-            if text == "px" {
-                pixels = 1
-            } else if arbitrary {
-                pixels = try arbitraryValue(
-                    text, token: token, units: [("px", 1), ("rem", 16)], signed: true, example: "[10px] or [0.5rem]")
-            } else if text == "full" || text.contains("/") {
+            if text == "full" || text.contains("/") {
                 throw invalid("translations relative to the widget's size are not supported: use a length, [10px]")
-            } else {
-                pixels = try decimal(Substring(text), token: token) * spacingUnit
             }
+            let pixels = try length(text, token: token, signed: true, example: "[10px] or [0.5rem]")
             return .translate(x: x ? sign * pixels : nil, y: y ? sign * pixels : nil)
+        case let .padding(top, right, bottom, left):
+            guard !negative else { throw invalid("padding has no negative form") }
+            let pixels = try length(text, token: token, signed: false, example: "[32px] or [2rem]")
+            return .padding(
+                top: top ? pixels : nil, right: right ? pixels : nil, bottom: bottom ? pixels : nil,
+                left: left ? pixels : nil)
         case .rotate:
             let degrees =
                 arbitrary
@@ -82,6 +103,17 @@ extension AnimationClassRules {
                 : try decimal(Substring(text), token: token)
             return .rotate(sign * degrees)
         }
+    }
+
+    /// A length in pixels: `px` (1 px), `[10px]`, `[0.5rem]` or `[10]` (pixels), or a number of
+    /// spacing units (`4` is 16 px).
+    private static func length(_ text: String, token: String, signed: Bool, example: String) throws -> Double {
+        if text == "px" { return 1 }
+        if text.hasPrefix("[") {
+            return try arbitraryValue(
+                text, token: token, units: [("px", 1), ("rem", 16)], signed: signed, example: example)
+        }
+        return try decimal(Substring(text), token: token) * spacingUnit
     }
 
     /// `[<decimal><unit>]`, times the unit's factor; a bare decimal has factor 1.

@@ -30,7 +30,10 @@ import Foundation
 /// Value utilities (`opacity-80`, `scale-105`, `translate-y-1`, `rotate-3`, negative and arbitrary
 /// forms) and state variants (`hover:`, `active:`, `focus:`, `focus-visible:`, `disabled:`, on any
 /// class or recipe, stackable) resolve with ``resolveStyle(_:)-(String)`` to a ``ClassStyle``: the
-/// values and the animation for each set of states, by the rules above. The utility prefixes
+/// values and the animation for each set of states, by the rules above. Padding (`p-6`, `px-2`,
+/// `pt-[12px]`) resolves the same way. Styling that GTK's CSS owns (`bg-*`, `text-*`,
+/// `rounded*`, `border*`, `shadow*`, `font-*`, `ring*`, names of letters, digits and dashes) is
+/// accepted as CSS classes for the styled widget, unless a recipe has that name. The utility prefixes
 /// (`animate-`, `duration-`, `delay-`, `opacity-`, `scale-`, `translate-`, `rotate-`) are not
 /// recipe names.
 public struct AnimationClassRules: Sendable {
@@ -151,6 +154,11 @@ public struct AnimationClassRules: Sendable {
                 try flatten(inner, states: states.union(variant), into: &entries, expanding: expanding)
             case let .recipe(name, token):
                 guard let classes = recipe(name) else {
+                    // Not a recipe of these rules: CSS styling (`bg-surface`), or unknown.
+                    if Self.isStyleClass(name) {
+                        entries.append(ClassEntry(states: states, setting: .style(name)))
+                        continue
+                    }
                     throw AnimationClassError(token: token, reason: .unknownClass)
                 }
                 guard !expanding.contains(name) else {
@@ -176,6 +184,9 @@ public struct AnimationClassRules: Sendable {
         }
         if case let .opacity(value) = setting, !(0...1).contains(value) {
             throw AnimationClassError(token: token, reason: .invalidValue("opacity is 0...1"))
+        }
+        if case .padding = setting, setting.components.contains(where: { $0 < 0 }) {
+            throw AnimationClassError(token: token, reason: .invalidValue("padding is 0 or more"))
         }
     }
 

@@ -20,6 +20,8 @@ public struct AnimationUtility: Sendable {
         case scale(x: Double?, y: Double?)
         case translate(x: Double?, y: Double?)
         case rotate(Double)
+        /// Padding per edge in pixels (nil: that edge is left as it is).
+        case padding(top: Double?, right: Double?, bottom: Double?, left: Double?)
     }
 
     let kind: Kind
@@ -49,6 +51,22 @@ public struct AnimationUtility: Sendable {
     /// `opacity-*`, as a fraction 0...1.
     public static func opacity(_ value: Double) -> AnimationUtility {
         AnimationUtility(.value(.opacity(value), token: ".opacity(\(value))"))
+    }
+
+    /// `p-*`: the same padding on every edge, in pixels (`p-6` is 24 px).
+    public static func padding(_ pixels: Double) -> AnimationUtility {
+        AnimationUtility(
+            .value(.padding(top: pixels, right: pixels, bottom: pixels, left: pixels), token: ".padding(\(pixels))"))
+    }
+
+    /// `px-*` and `py-*`: padding per axis in pixels (nil: left as it is).
+    public static func padding(horizontal: Double? = nil, vertical: Double? = nil) -> AnimationUtility {
+        AnimationUtility(
+            .value(
+                .padding(top: vertical, right: horizontal, bottom: vertical, left: horizontal),
+                token:
+                    ".padding(horizontal: \(horizontal.map { "\($0)" } ?? "nil"), vertical: \(vertical.map { "\($0)" } ?? "nil"))"
+            ))
     }
 
     /// `scale-*`, a factor on both axes (1 is natural size).

@@ -40,7 +40,11 @@ public struct ClassStyle: Sendable {
         var states: InteractionState = []
         for entry in entries {
             states.formUnion(entry.states)
-            if case let .value(setting) = entry.setting { properties.insert(setting.property) }
+            switch entry.setting {
+            case let .value(setting): properties.insert(setting.property)
+            case .style: properties.insert(.styleClasses)
+            default: break
+            }
         }
         var table: [UInt8: StateStyle] = [:]
         // Every subset of `states` (including the empty set), by the usual sub-mask walk.
@@ -73,6 +77,7 @@ public struct ClassStyle: Sendable {
             case let .duration(seconds): animation.duration = seconds
             case let .delay(seconds): animation.delay = seconds
             case let .value(setting): setting.apply(to: &values)
+            case let .style(name): if !values.styleClasses.contains(name) { values.styleClasses.append(name) }
             }
         }
         rules.finish(&animation)
@@ -95,6 +100,8 @@ struct ClassEntry: Sendable {
         case duration(TimeInterval)
         case delay(TimeInterval)
         case value(AnimationUtility.ValueSetting)
+        /// A CSS styling class (`bg-surface`).
+        case style(String)
     }
 
     var states: InteractionState
@@ -108,6 +115,7 @@ extension AnimationUtility.ValueSetting {
         case .scale: .scale
         case .translate: .translation
         case .rotate: .rotation
+        case .padding: .padding
         }
     }
 
@@ -121,6 +129,11 @@ extension AnimationUtility.ValueSetting {
             if let x { values.translation.x = x }
             if let y { values.translation.y = y }
         case let .rotate(degrees): values.rotation = degrees
+        case let .padding(top, right, bottom, left):
+            if let top { values.padding.top = top }
+            if let right { values.padding.trailing = right }
+            if let bottom { values.padding.bottom = bottom }
+            if let left { values.padding.leading = left }
         }
     }
 
@@ -130,6 +143,7 @@ extension AnimationUtility.ValueSetting {
         case let .opacity(value): [value]
         case let .scale(x, y), let .translate(x, y): [x, y].compactMap { $0 }
         case let .rotate(degrees): [degrees]
+        case let .padding(top, right, bottom, left): [top, right, bottom, left].compactMap { $0 }
         }
     }
 }

@@ -12,16 +12,26 @@ public struct StyledValues: Hashable, Sendable {
     public var translation: CGPoint
     /// Clockwise rotation in degrees (`rotate-3`).
     public var rotation: Double
+    /// Padding in pixels (`p-6` is 24 px on every edge; `px-*`, `py-*`, `pt-*` … per edge): a size,
+    /// so a change of it is a change of layout.
+    public var padding: EdgeInsets
+    /// CSS classes for what GTK's CSS draws (`bg-surface`, `rounded-xl`), in order; never animated.
+    public var styleClasses: [String]
 
     /// Every property at rest: opaque, natural size, in place, upright.
     public static let identity = StyledValues(
         opacity: 1, scale: CGSize(width: 1, height: 1), translation: .zero, rotation: 0)
 
-    public init(opacity: Double, scale: CGSize, translation: CGPoint, rotation: Double) {
+    public init(
+        opacity: Double, scale: CGSize, translation: CGPoint, rotation: Double, padding: EdgeInsets = EdgeInsets(),
+        styleClasses: [String] = []
+    ) {
         self.opacity = opacity
         self.scale = scale
         self.translation = translation
         self.rotation = rotation
+        self.padding = padding
+        self.styleClasses = styleClasses
     }
 }
 
@@ -35,5 +45,8 @@ public struct StyledProperties: OptionSet, Hashable, Sendable {
     public static let scale = StyledProperties(rawValue: 1 << 1)
     public static let translation = StyledProperties(rawValue: 1 << 2)
     public static let rotation = StyledProperties(rawValue: 1 << 3)
-    public static let all: StyledProperties = [.opacity, .scale, .translation, .rotation]
+    public static let padding = StyledProperties(rawValue: 1 << 4)
+    /// CSS styling classes (`bg-*`, `rounded-*` …).
+    public static let styleClasses = StyledProperties(rawValue: 1 << 5)
+    public static let all: StyledProperties = [.opacity, .scale, .translation, .rotation, .padding, .styleClasses]
 }

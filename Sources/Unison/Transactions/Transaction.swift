@@ -31,6 +31,8 @@ public struct Transaction {
     public var environment = EnvironmentValues()
 
     var completions: [(criteria: AnimationCompletionCriteria, body: @MainActor () -> Void)] = []
+    /// Set by a watched animation preset (``WatchedAnimation``): where its animation applies.
+    package var scoping: AnimationScoping?
 
     public init() {}
 

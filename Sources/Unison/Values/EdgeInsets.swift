@@ -1,7 +1,6 @@
 import Foundation
-import Unison
 
-/// Insets on the four edges of a widget (GTK margins), animatable as one value.
+/// Insets on the four edges of a widget (GTK margins, padding), animatable as one value.
 public struct EdgeInsets: Hashable, Sendable, Animatable {
     public var top, leading, bottom, trailing: Double
 

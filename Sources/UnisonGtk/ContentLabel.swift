@@ -1,0 +1,245 @@
+import CUnisonGtk
+import CUnisonGtkMotion
+import Foundation
+import Unison
+
+/// A `GtkLabel` whose text changes through a content transition (SwiftUI's
+/// `.contentTransition(_:)` on a `Text`): a cross-fade, digits that roll like a counter's
+/// (``ContentTransition/numericText(countsDown:)``), or at once.
+///
+/// ```swift
+/// let counter = ContentLabel(text: "41", contentTransition: .numericText())
+/// gtk_box_append(box, counter.widget)
+/// animate(.smooth) { counter.text = "42" }        // the 4 stays, the 1 rolls up and out, the 2 in
+/// ```
+///
+/// - The label sits in a ``MotionBin`` (``bin``, whose ``MotionBin/widget`` is ``widget``): put that
+///   in your container. The bin draws the transition (render nodes: the old text as it was drawn,
+///   the new as the label draws it, each in bands moved and faded), so the label keeps its font,
+///   colour and CSS, and nothing is relaid out per frame for the text itself.
+/// - `.numericText` lines the old and new text up at their last character and rolls only the
+///   characters that differ; counting up the old leave upwards and the new rise from below,
+///   counting down the other way (from the numbers in the text, `countsDown:`, or `value:`).
+/// - When the text's size changes, the bin's size animates with the change's layout (the label is
+///   centred in it), so the surface around a counter grows with it.
+/// - The transition runs when the text is set in an animated transaction, the label is on screen
+///   and animations are on in GTK; otherwise the text changes at once. Setting the text again
+///   mid-way finishes the running transition at once and starts the next from there.
+/// - Without an explicit ``contentTransition`` the label cross-fades; inside a watched `.surface`
+///   or `.layout` scope (``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)``)
+///   it changes at once.
+@MainActor
+public final class ContentLabel {
+    /// The bin holding the label: styling, transitions and layout animation as any ``MotionBin``.
+    public let bin: MotionBin
+    /// The `GtkLabel`.
+    public let label: UnsafeMutablePointer<GtkWidget>
+    /// The widget to put in a container (the bin's).
+    public var widget: UnsafeMutablePointer<GtkWidget> { bin.widget }
+
+    /// The label's own content transition; nil inherits (a cross-fade, or identity inside a watched
+    /// `.surface`/`.layout` scope).
+    public var contentTransition: ContentTransition?
+
+    private var gtkLabel: OpaquePointer { OpaquePointer(label) }
+    private lazy var progress = AnimatableProperty(1.0, clock: bin.clock) { [weak self] _ in self?.pushPieces() }
+    /// The change being drawn, and where its old text was (label coordinates).
+    private var change: ContentChange?
+    private var oldGeometry = TextGeometry()
+    private var newGeometry = TextGeometry()
+    /// The value the last `.numericText(value:)` change showed.
+    private var lastValue: Double?
+    /// The bin's allocation count when the running change was made.
+    private var allocationsAtChange = -1
+    // Reused every frame (the frame path allocates nothing once they have grown).
+    private var pieces: [ContentChange.Piece] = []
+    private var drawn: [UnisonContentPiece] = []
+
+    /// Wraps `label` (a `GtkLabel`, from any binding; anything else is a programming error and
+    /// stops the program with a message). The label is held (a reference) as long as this object.
+    public init(label: some GObjectPointer, contentTransition: ContentTransition? = nil, clock: GtkFrameClock? = nil) {
+        precondition(
+            unison_gtk_is_a(UnsafeMutableRawPointer(label.widgetPointer), gtk_label_get_type()) != 0,
+            "ContentLabel wraps a GtkLabel")
+        self.label = label.widgetPointer
+        g_object_ref(UnsafeMutableRawPointer(self.label))
+        self.contentTransition = contentTransition
+        bin = MotionBin(child: label, clock: clock)
+        // The bands follow the label's allocation in the frame it changes (a size animation moves it).
+        bin.afterAllocation = { [weak self] in self?.pushPieces() }
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(label))
+    }
+
+    /// A new `GtkLabel` showing `text`.
+    public convenience init(text: String, contentTransition: ContentTransition? = nil, clock: GtkFrameClock? = nil) {
+        self.init(label: gtk_label_new(text)!, contentTransition: contentTransition, clock: clock)
+    }
+
+    /// The label's text. Set inside `animate` to run the content transition.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(gtkLabel)) }
+        set { setText(newValue) }
+    }
+
+    /// Whether a content transition is being drawn.
+    public var isTransitioning: Bool { change != nil }
+
+    /// How far the running transition has got as drawn (0 ... 1; nil when none runs).
+    @_spi(Testing) public var transitionProgress: Double? { change == nil ? nil : progress.presentationValue }
+
+    /// ``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)`` on ``bin``: the
+    /// reference's counter is `counter.setAnimationClasses("animate-smooth", value: count, scope: .content) { counter.text = "\(count)" }`.
+    public func setAnimationClasses<Value: Equatable>(
+        _ classes: String?, value: Value, scope: AnimationScope? = nil, rules: AnimationClassRules = .standard,
+        changes: () -> Void = {}, completion: (@MainActor () -> Void)? = nil
+    ) throws {
+        try bin.setAnimationClasses(
+            classes, value: value, scope: scope, rules: rules, changes: changes, completion: completion)
+    }
+
+    // MARK: Changing the text
+
+    private func setText(_ new: String) {
+        let old = text
+        guard new != old else { return }
+        let explicit = contentTransition
+        switch ScopePosition.of(widget) {
+        case .outside?: withRoutedTransaction(nil) { run(from: old, to: new, with: explicit ?? .opacity) }
+        case nil: run(from: old, to: new, with: explicit ?? .opacity)
+        case .root?, .inside?:
+            if let explicit {
+                run(from: old, to: new, with: explicit)  // the label's own: with the preset
+            } else if let inherited = Transaction.current.scoping?.scope.inheritedContentTransition {
+                run(from: old, to: new, with: inherited)
+            } else {
+                withRoutedTransaction(.content) { run(from: old, to: new, with: .opacity) }
+            }
+        }
+    }
+
+    /// Sets the text with `transition` in the current transaction.
+    private func run(from old: String, to new: String, with transition: ContentTransition) {
+        let animates =
+            Transaction.current.isAnimated && bin.clock.animationsEnabled && !transition.isIdentity
+            && gtk_widget_get_mapped(label) != 0
+        let previousValue = lastValue
+        if let value = transition.value { lastValue = value }
+        // Changed again before GTK laid the last change out (nothing of it painted yet): the screen
+        // still shows the capture, which stays the old side (a label that is not laid out cannot
+        // be captured again).
+        if animates, let running = change, bin.allocations == allocationsAtChange {
+            bin.resizing { gtk_label_set_text(gtkLabel, new) }
+            change = ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue)
+            withTransaction(Transaction()) { progress.value = 0 }
+            progress.value = 1
+            return
+        }
+        finishTransition()
+        let captured = animates && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
+        if captured { oldGeometry.measure(gtkLabel, text: old) }
+        bin.resizing { gtk_label_set_text(gtkLabel, new) }
+        guard captured else { return }
+        allocationsAtChange = bin.allocations
+        change = ContentChange(from: old, to: new, transition: transition, previousValue: previousValue)
+        withTransaction(Transaction()) { progress.value = 0 }
+        progress.value = 1
+        pushPieces()
+    }
+
+    /// Ends a running transition where it would end: the new text, drawn as the label draws it.
+    private func finishTransition() {
+        guard change != nil else { return }
+        change = nil
+        withTransaction(Transaction()) { progress.value = 1 }
+        bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
+    }
+
+    /// Hands the bin this frame's bands. O(characters); no allocation once the buffers have grown.
+    private func pushPieces() {
+        guard let change else { return }
+        let value = progress.presentationValue
+        guard progress.isAnimating || value < 1 else {
+            finishTransition()
+            return
+        }
+        change.pieces(at: value, into: &pieces)
+        newGeometry.measure(gtkLabel, text: change.new)
+        let lineHeight = Double(gtk_widget_get_height(label))
+        // Where the old text lines up now: for rolling characters at the end they share, else at
+        // the start they share, else (and for a cross-fade) by the label's alignment.
+        let xalign = Double(gtk_label_get_xalign(gtkLabel))
+        let align =
+            !change.transition.isNumeric ? xalign : change.commonSuffix > 0 ? 1 : change.commonPrefix > 0 ? 0 : xalign
+        let oldDX =
+            (newGeometry.offset + align * newGeometry.width) - (oldGeometry.offset + align * oldGeometry.width)
+        drawn.removeAll(keepingCapacity: true)
+        for piece in pieces {
+            let old = piece.source == .old
+            let geometry = old ? oldGeometry : newGeometry
+            guard let band = geometry.span(piece.characters) else { continue }
+            drawn.append(
+                UnisonContentPiece(
+                    source: old ? UNISON_CONTENT_PIECE_OLD : UNISON_CONTENT_PIECE_NEW, x: band.x + (old ? oldDX : 0),
+                    width: band.width, dy: piece.offset * lineHeight, alpha: piece.opacity, old_dx: old ? oldDX : 0))
+        }
+        // Nothing left to draw (an empty text on both sides): the label as it is.
+        guard !drawn.isEmpty else { return }
+        drawn.withUnsafeBufferPointer { buffer in
+            bin.withMotionBin { unison_motion_bin_set_pieces($0, buffer.baseAddress, Int32(buffer.count)) }
+        }
+    }
+}
+
+/// Where a label's characters are drawn, in the label's coordinates (from its Pango layout).
+@MainActor
+struct TextGeometry {
+    /// The layout's left edge and width.
+    var offset = 0.0
+    var width = 0.0
+    /// Per character: its left edge and width.
+    var columns: [(x: Double, width: Double)] = []
+
+    init() {}
+
+    init(of label: OpaquePointer, text: String) {
+        measure(label, text: text)
+    }
+
+    /// Reads the label's layout as drawn now (it shows `text`). O(characters).
+    mutating func measure(_ label: OpaquePointer, text: String) {
+        columns.removeAll(keepingCapacity: true)
+        guard let layout = gtk_label_get_layout(label) else { return }
+        var x: Int32 = 0
+        var y: Int32 = 0
+        gtk_label_get_layout_offsets(label, &x, &y)
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        offset = Double(x) + Double(logical.x)
+        width = Double(logical.width)
+        let scale = Double(PANGO_SCALE)
+        var index: Int32 = 0
+        for character in text {
+            var position = PangoRectangle()
+            pango_layout_index_to_pos(layout, index, &position)
+            let left = Double(min(position.x, position.x + position.width)) / scale
+            columns.append((Double(x) + left, Double(abs(position.width)) / scale))
+            index += Int32(character.utf8.count)
+        }
+    }
+
+    /// The band covering `characters` (nil when it covers none).
+    func span(_ characters: Range<Int>) -> (x: Double, width: Double)? {
+        let range = characters.clamped(to: 0..<columns.count)
+        guard !range.isEmpty else { return nil }
+        var left = Double.infinity
+        var right = -Double.infinity
+        for index in range {
+            left = min(left, columns[index].x)
+            right = max(right, columns[index].x + columns[index].width)
+        }
+        return (left, right - left)
+    }
+}
