@@ -189,6 +189,10 @@ struct Report: Codable {
             let s = t.nanosecondsPerTransitioningBin
             md += "| transition (`MotionBin`, `.scale` + `.opacity`, out and in) | \(t.children) | \(format(s.median, 0)) "
             md += "| \(format(s.min, 0))–\(format(s.max, 0)) |\n"
+            if let c = t.nanosecondsPerCountingLabel {
+                md += "| content transition (`ContentLabel`, `.numericText()`, counting up) | \(t.labels) "
+                md += "| \(format(c.median, 0)) | \(format(c.min, 0))–\(format(c.max, 0)) |\n"
+            }
         }
         if let l = layout {
             let s = l.nanosecondsPerAnimatedWidget

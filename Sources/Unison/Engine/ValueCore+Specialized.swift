@@ -40,6 +40,17 @@ final class RGBAColorCore: ValueCore<RGBAColor> {
     override var hasAnimations: Bool { super.hasAnimations }
 }
 
+/// Transitions (`Presence`) animate these every frame while an element comes or goes.
+final class SizedEffectsCore: ValueCore<SizedEffects> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
+}
+
+final class TransitionEffectsCore: ValueCore<TransitionEffects> {
+    override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
+    override var hasAnimations: Bool { super.hasAnimations }
+}
+
 extension ValueCore {
     /// A core for `value`: a specialised subclass for the common types, the generic one otherwise.
     static func make(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) -> ValueCore {
@@ -61,6 +72,8 @@ extension ValueCore {
         case is CGSize.Type: return specialised(CGSizeCore.self)
         case is CGRect.Type: return specialised(CGRectCore.self)
         case is RGBAColor.Type: return specialised(RGBAColorCore.self)
+        case is SizedEffects.Type: return specialised(SizedEffectsCore.self)
+        case is TransitionEffects.Type: return specialised(TransitionEffectsCore.self)
         default: return ValueCore(value, driver: driver, apply: apply)
         }
     }
