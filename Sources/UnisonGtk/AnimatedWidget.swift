@@ -347,7 +347,8 @@ final class TransformWriter: FrameEndFlushing {
         let parts = TransformParts(
             x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
             scale: presented.scale, rotation: presented.rotation,
-            size: turns ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
+            size: turns
+                ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
         if let written = state.pointee.writtenParts, !parts.isVisiblyDifferent(from: written),
             gtk_fixed_get_child_transform(fixed, w) == state.pointee.written
         {

@@ -192,7 +192,8 @@ enum ArithmeticFloor {
             }
             withExtendedLifetime(out) {}
             let point = Point(count: count, nanosecondsPerValue: Stats(rounds).median)
-            print("floor   N=\(count): \(format(point.nanosecondsPerValue, 2)) ns per value per frame (arithmetic only)")
+            print(
+                "floor   N=\(count): \(format(point.nanosecondsPerValue, 2)) ns per value per frame (arithmetic only)")
             return point
         }
     }

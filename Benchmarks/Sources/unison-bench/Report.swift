@@ -81,7 +81,9 @@ struct Report: Codable {
         if let floor {
             md += "\nThe floor, the arithmetic alone: one spring sample per frame, then `base + (target − base)·a` per "
             md += "value over arrays (vectorised), no engine, no apply closure: "
-            md += floor.map { "\(format($0.nanosecondsPerValue, 2)) ns at N = \($0.count)" }.joined(separator: ", ") + ".\n"
+            md +=
+                floor.map { "\(format($0.nanosecondsPerValue, 2)) ns at N = \($0.count)" }.joined(separator: ", ")
+                + ".\n"
         }
         md += "\n## 2. Side by side with libadwaita (one GTK process, same widget and frame clock, Xvfb)\n\n"
         md +=
@@ -111,22 +113,27 @@ struct Report: Codable {
         }
         if let w = widgets {
             md += "\n## 3. End to end: \(w.widgets) real widgets (opacity and translation), one window, Xvfb\n\n"
-            md += "Unison: an `AnimatedWidget` per widget on the window's clock, `.smooth(duration: 0.6)` back and forth. "
+            md +=
+                "Unison: an `AnimatedWidget` per widget on the window's clock, `.smooth(duration: 0.6)` back and forth. "
             md += "libadwaita: two `AdwSpringAnimation`s per widget (same spring) whose callbacks call the same GTK "
-            md += "setters (`gtk_widget_set_opacity`, `gtk_fixed_set_child_transform`). \(w.rounds) interleaved rounds; "
+            md +=
+                "setters (`gtk_widget_set_opacity`, `gtk_fixed_set_child_transform`). \(w.rounds) interleaved rounds; "
             md += "each figure is the median of the rounds' medians. GTK calls are counted at the library boundary "
             md += "(an interposer in the benchmark), per frame for all widgets. The last row calls the same setters "
             md += "from one tick callback with no animation engine: what GTK itself spends on what is asked of it.\n\n"
-            md += "| | fps | update phase ms / frame | frame CPU ms | update share of frame CPU | opacity writes / frame "
+            md +=
+                "| | fps | update phase ms / frame | frame CPU ms | update share of frame CPU | opacity writes / frame "
             md += "| transform writes / frame | queue_draw / frame |\n"
             md += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
             for (name, side) in [
                 ("Unison", w.unison), ("libadwaita", w.adwaita), ("the same setters alone (no engine)", w.setters),
             ] {
                 let u = side.updateMilliseconds
-                md += "| \(name) | \(format(side.framesPerSecond)) | \(format(u.median, 3)) (\(format(u.min, 3))–\(format(u.max, 3))) "
+                md +=
+                    "| \(name) | \(format(side.framesPerSecond)) | \(format(u.median, 3)) (\(format(u.min, 3))–\(format(u.max, 3))) "
                 md += "| \(format(side.frameCPUMilliseconds.median, 2)) | \(format(100 * side.shareOfFrameCPU))% "
-                md += "| \(format(side.gtkCallsPerFrame["opacity"] ?? .nan, 0)) | \(format(side.gtkCallsPerFrame["transform"] ?? .nan, 0)) "
+                md +=
+                    "| \(format(side.gtkCallsPerFrame["opacity"] ?? .nan, 0)) | \(format(side.gtkCallsPerFrame["transform"] ?? .nan, 0)) "
                 md += "| \(format(side.gtkCallsPerFrame["queue draw"] ?? .nan, 0)) |\n"
             }
         }
@@ -174,7 +181,8 @@ struct Report: Codable {
     func newWorkSection() -> String {
         guard transitions != nil || keyframes != nil || layout != nil else { return "" }
         var md = "\n## 5. Cost per value per frame of transitions, layout animation, keyframes and decay\n\n"
-        md += "Headless kinds: N values on one `HeadlessClock`, median of 24 steady frames per round ÷ N, median of the "
+        md +=
+            "Headless kinds: N values on one `HeadlessClock`, median of 24 steady frames per round ÷ N, median of the "
         md += "rounds (min–max). GTK kinds: update phase of the steady frames minus the floor of a frame whose only "
         md += "tick callback does nothing, ÷ the number of animated widgets (Xvfb).\n\n"
         md += "| kind | N | ns / value / frame | min–max |\n| --- | ---: | ---: | ---: |\n"
@@ -187,7 +195,8 @@ struct Report: Codable {
         }
         if let t = transitions {
             let s = t.nanosecondsPerTransitioningBin
-            md += "| transition (`MotionBin`, `.scale` + `.opacity`, out and in) | \(t.children) | \(format(s.median, 0)) "
+            md +=
+                "| transition (`MotionBin`, `.scale` + `.opacity`, out and in) | \(t.children) | \(format(s.median, 0)) "
             md += "| \(format(s.min, 0))–\(format(s.max, 0)) |\n"
             if let c = t.nanosecondsPerCountingLabel {
                 md += "| content transition (`ContentLabel`, `.numericText()`, counting up) | \(t.labels) "
@@ -246,7 +255,8 @@ struct Report: Codable {
         ]
         if let floor {
             series.append(
-                ("floor: arithmetic only", (0.55, 0.55, 0.55), floor.map { (Double($0.count), $0.nanosecondsPerValue) }))
+                ("floor: arithmetic only", (0.55, 0.55, 0.55), floor.map { (Double($0.count), $0.nanosecondsPerValue) })
+            )
         }
         for kind in EngineBenchmark.kinds where kind != "Double spring, fragmented heap" {
             let points = engine.filter { $0.kind == kind }.map {

@@ -75,12 +75,15 @@ enum WidgetsBenchmark {
         let result = Result(
             widgets: count, rounds: rounds, unison: summarize(unisonRounds), adwaita: summarize(adwaitaRounds),
             setters: summarize(setterRounds))
-        for (name, side) in [("Unison", result.unison), ("libadwaita", result.adwaita), ("setters only", result.setters)] {
+        for (name, side) in [
+            ("Unison", result.unison), ("libadwaita", result.adwaita), ("setters only", result.setters),
+        ] {
             let calls = side.gtkCallsPerFrame.sorted { $0.key < $1.key }.map { "\($0.key) \(format($0.value, 0))" }
             print(
                 "widgets \(count) real widgets (opacity + translation), \(name): \(format(side.framesPerSecond)) fps, "
                     + "update phase \(format(side.updateMilliseconds.median, 3)) ms of \(format(side.frameCPUMilliseconds.median, 2)) ms "
-                    + "frame CPU (\(format(100 * side.shareOfFrameCPU))%); GTK calls per frame: \(calls.joined(separator: ", "))")
+                    + "frame CPU (\(format(100 * side.shareOfFrameCPU))%); GTK calls per frame: \(calls.joined(separator: ", "))"
+            )
         }
         return result
     }
@@ -175,15 +178,23 @@ enum WidgetsBenchmark {
         var offset: (x: Double, y: Double)
     }
 
+    /// One target per widget (deallocated by the caller).
+    static func makeTargets(
+        fixed: UnsafeMutablePointer<GtkWidget>, areas: [UnsafeMutablePointer<GtkWidget>]
+    ) -> UnsafeMutablePointer<Target> {
+        let targets = UnsafeMutablePointer<Target>.allocate(capacity: areas.count)
+        for (i, area) in areas.enumerated() {
+            targets[i] = Target(widget: area, fixed: fixed, home: home(i), offset: offset(i))
+        }
+        return targets
+    }
+
     static func measureAdwaita(
         window: UnsafeMutablePointer<GtkWidget>, fixed: UnsafeMutablePointer<GtkWidget>,
         areas: [UnsafeMutablePointer<GtkWidget>], probe: FrameProbe, seconds: Double
     ) -> Round {
-        let targets = UnsafeMutablePointer<Target>.allocate(capacity: areas.count)
+        let targets = makeTargets(fixed: fixed, areas: areas)
         defer { targets.deallocate() }
-        for (i, area) in areas.enumerated() {
-            targets[i] = Target(widget: area, fixed: fixed, home: home(i), offset: offset(i))
-        }
         let setOpacity: AdwAnimationTargetFunc = { value, data in
             let target = data!.assumingMemoryBound(to: Target.self)
             gtk_widget_set_opacity(target.pointee.widget, min(max(value, 0), 1))
@@ -191,7 +202,8 @@ enum WidgetsBenchmark {
         let setTranslation: AdwAnimationTargetFunc = { progress, data in
             let target = data!.assumingMemoryBound(to: Target.self).pointee
             var point = graphene_point_t(
-                x: Float(target.home.x + progress * target.offset.x), y: Float(target.home.y + progress * target.offset.y))
+                x: Float(target.home.x + progress * target.offset.x),
+                y: Float(target.home.y + progress * target.offset.y))
             let transform = gsk_transform_translate(nil, &point)
             gtk_fixed_set_child_transform(unison_bench_fixed(target.fixed), target.widget, transform)
             gsk_transform_unref(transform)
@@ -246,7 +258,14 @@ enum WidgetsBenchmark {
             g_object_unref(a)
             g_object_unref(b)
         }
-        // Back home, at rest, for the next side.
+        sendHome(fixed: fixed, areas: areas)
+        return round
+    }
+
+    @MainActor final class BounceState { var replay: (() -> Void)? }
+
+    /// Puts every widget back at its place, opaque, at rest, for the next side.
+    static func sendHome(fixed: UnsafeMutablePointer<GtkWidget>, areas: [UnsafeMutablePointer<GtkWidget>]) {
         for i in 0..<areas.count {
             var point = graphene_point_t(x: Float(home(i).x), y: Float(home(i).y))
             let transform = gsk_transform_translate(nil, &point)
@@ -255,10 +274,7 @@ enum WidgetsBenchmark {
             gtk_widget_set_opacity(areas[i], 1)
         }
         GtkRuntime.iterate(timeout: 0.2)
-        return round
     }
-
-    @MainActor final class BounceState { var replay: (() -> Void)? }
 
     /// What the setters-only tick callback reads: the widgets and the frame clock's start time.
     final class SetterScene {
@@ -277,11 +293,8 @@ enum WidgetsBenchmark {
         window: UnsafeMutablePointer<GtkWidget>, fixed: UnsafeMutablePointer<GtkWidget>,
         areas: [UnsafeMutablePointer<GtkWidget>], probe: FrameProbe, seconds: Double
     ) -> Round {
-        let targets = UnsafeMutablePointer<Target>.allocate(capacity: areas.count)
+        let targets = makeTargets(fixed: fixed, areas: areas)
         defer { targets.deallocate() }
-        for (i, area) in areas.enumerated() {
-            targets[i] = Target(widget: area, fixed: fixed, home: home(i), offset: offset(i))
-        }
         let scene = SetterScene(targets: targets, count: areas.count)
         let tick: GtkTickCallback = { _, clock, data in
             let scene = Unmanaged<SetterScene>.fromOpaque(data!).takeUnretainedValue()
@@ -307,14 +320,7 @@ enum WidgetsBenchmark {
         let round = record(probe: probe, seconds: seconds)
         gtk_widget_remove_tick_callback(window, id)
         withExtendedLifetime(scene) {}
-        for i in 0..<areas.count {
-            var point = graphene_point_t(x: Float(home(i).x), y: Float(home(i).y))
-            let transform = gsk_transform_translate(nil, &point)
-            gtk_fixed_set_child_transform(unison_bench_fixed(fixed), areas[i], transform)
-            gsk_transform_unref(transform)
-            gtk_widget_set_opacity(areas[i], 1)
-        }
-        GtkRuntime.iterate(timeout: 0.2)
+        sendHome(fixed: fixed, areas: areas)
         return round
     }
 }

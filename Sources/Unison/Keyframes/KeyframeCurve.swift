@@ -28,9 +28,9 @@ final class KeyframeCurve<V: VectorArithmetic> {
 
     /// The segment that shows the value at `time`: the first whose end is after `time`
     /// (never a zero-length one: a jump shows its target from its instant on); nil after the end.
-    @_specialize(exported: false, where V == Double)
-    @_specialize(exported: false, where V == CGFloat)
-    @_specialize(exported: false, where V == AnimatablePair<CGFloat, CGFloat>)
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func segmentIndex(at time: TimeInterval) -> Int? {
         var lo = 0
         var hi = segments.count
@@ -42,9 +42,9 @@ final class KeyframeCurve<V: VectorArithmetic> {
     }
 
     /// The value at `time` (a negative or NaN time is 0; after the end: the final value).
-    @_specialize(exported: false, where V == Double)
-    @_specialize(exported: false, where V == CGFloat)
-    @_specialize(exported: false, where V == AnimatablePair<CGFloat, CGFloat>)
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func value(at time: TimeInterval) -> V {
         let time = time > 0 ? time : 0
         guard let index = segmentIndex(at: time) else { return finalValue }
@@ -52,9 +52,9 @@ final class KeyframeCurve<V: VectorArithmetic> {
     }
 
     /// The velocity (units per second) at `time`: the right-hand derivative, 0 after the end.
-    @_specialize(exported: false, where V == Double)
-    @_specialize(exported: false, where V == CGFloat)
-    @_specialize(exported: false, where V == AnimatablePair<CGFloat, CGFloat>)
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func velocity(at time: TimeInterval) -> V {
         let time = time > 0 ? time : 0
         guard let index = segmentIndex(at: time) else { return .zero }
@@ -87,9 +87,9 @@ struct KeyframeSegment<V: VectorArithmetic> {
 
     /// The value `s` seconds into the segment (`0 ≤ s < duration`). Arithmetic that overflows
     /// (absurd durations times velocities) falls back to the keyframe's value.
-    @_specialize(exported: false, where V == Double)
-    @_specialize(exported: false, where V == CGFloat)
-    @_specialize(exported: false, where V == AnimatablePair<CGFloat, CGFloat>)
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func value(at s: TimeInterval) -> V {
         let result: V
         switch shape {
@@ -116,9 +116,9 @@ struct KeyframeSegment<V: VectorArithmetic> {
     }
 
     /// The velocity `s` seconds into the segment, the exact derivative of `value(at:)`.
-    @_specialize(exported: false, where V == Double)
-    @_specialize(exported: false, where V == CGFloat)
-    @_specialize(exported: false, where V == AnimatablePair<CGFloat, CGFloat>)
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func velocity(at s: TimeInterval) -> V {
         let result: V
         switch shape {
