@@ -1,12 +1,13 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|widgets|transitions|layout|keyframes|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|adwaita|widgets|transitions|layout|keyframes|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
 //   keyframes: keyframe timelines and decay per value per frame, beside springs (headless)
 //   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
 //           (needs a display: Xvfb)
 //   transitions: 200 MotionBins leaving and coming back (prints; writes nothing)
+//   adwaita: libadwaita side by side only, N = 1000 and 10000 (prints; writes nothing)
 //   widgets: 1000 real widgets only, Unison and libadwaita interleaved (prints; writes nothing)
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
@@ -66,6 +67,15 @@ MainActor.assumeIsolated {
             exit(1)
         }
         _ = TransitionsBenchmark.run(children: onlyCount ?? 200, rounds: quick ? 2 : 3)
+    }
+    if mode == "adwaita" {
+        // libadwaita side by side alone (per value), for A/B runs.
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        adw_init()
+        _ = AdwaitaBenchmark.run(counts: onlyCount.map { [$0] } ?? [1_000, 10_000])
     }
     if mode == "widgets" {
         // The 1000-widget scene alone (Unison and libadwaita, interleaved), for A/B runs.
