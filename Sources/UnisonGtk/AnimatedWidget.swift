@@ -14,11 +14,17 @@ import Unison
 /// ```
 ///
 /// Each property reads back its model value at once; the presented value is written to the
-/// widget every frame. `position`, `translation`, `scale` and `rotation` need the widget to
-/// be a child of a `GtkFixed`: GTK stores a fixed child's position *as* its transform, so
-/// Unison composes all four into one `GskTransform` (position, then translation, then
-/// rotation and scale about the widget's centre). In any other parent they are kept but not
-/// shown. Size request and margins are whole pixels in GTK and are rounded when applied.
+/// widget in each frame where it changes what GTK shows: opacity in GTK's 8-bit steps, size
+/// request and margins in whole pixels, and the four transform parts as one transform, once per
+/// frame, when some point of the widget moves by 1/256 pixel or more (the exact value at rest).
+///
+/// `position`, `translation`, `scale` and `rotation` need the widget to be a child of a
+/// `GtkFixed`: GTK stores a fixed child's position *as* its transform, so Unison composes all
+/// four into one `GskTransform` (position, then translation, then rotation and scale about the
+/// widget's centre), and the fixed lays its children out again when it changes. In any other
+/// parent they are kept but not shown (a ``MotionBin`` moves a widget in any container with render
+/// transforms, without relayout). Size request and margins are whole pixels in GTK and are
+/// rounded when applied.
 ///
 /// The widget is held weakly: when it is finalized its animations end (completions fire) and
 /// nothing touches it again.
@@ -226,10 +232,7 @@ public final class AnimatedWidget {
     ) -> AnimatableProperty<Value> {
         let writer = transformWriter
         let state = writer.state
-        if !state.pointee.hasPosition {
-            state.pointee.hasPosition = true
-            state.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
-        }
+        _ = presentedTransform  // reads the position from the widget when the first part is made
         // The writer is held strongly (it holds nothing of this object): no weak reference to
         // load, and no slow reference counting, every frame.
         let property = AnimatableProperty(initial, clock: clock) { value in

@@ -100,7 +100,8 @@ struct ValueState<Value: Animatable> {
             // Only a frame's first property refreshes the group's sample.
             if shared.pointee.time != elapsed { usual.group.refreshSample(elapsed: elapsed) }
             let sample = shared.pointee.sample
-            if !sample.finished && (usual.isLogicallyComplete || !sample.logicallyComplete) {
+            if usual.isLogicallyComplete || !(sample.logicallyComplete || sample.finished) {
+                if _slowPath(sample.finished) { return finishUsual(usual) }
                 presented.animatableData = base + (usual.target - base).scaled(by: sample.a)
                 // Resting in a delay shows `a == 0`: only then is the rest looked up.
                 if _slowPath(sample.a == 0) { noteRest(driver, at: time) }
@@ -110,6 +111,18 @@ struct ValueState<Value: Animatable> {
         let result = advanceInGeneral(to: time)
         usual = Usual(entries, deadlines)
         return result
+    }
+
+    /// The usual animation ends on this frame (already logically complete): the model value is
+    /// shown exactly (`advanceInGeneral`'s first case, without looking the sample up again).
+    @inline(never)
+    private mutating func finishUsual(_ usual: Usual) -> (needsFrames: Bool, presented: Value?) {
+        if !usual.shared.pointee.countRemovedWithoutCompleting() { usual.group.animationRemoved() }
+        finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
+        self.usual = nil
+        base = model.animatableData
+        presented = model
+        return (false, presented)
     }
 
     /// The single running entry's target, transaction and sample, while it is a started built-in
