@@ -308,8 +308,6 @@ final class TransformWriter: FrameEndFlushing {
         /// by someone else; nil: none yet, or the identity), and what it was composed from.
         var written: OpaquePointer?
         var writtenParts: TransformParts?
-        /// The parent last found to be a `GtkFixed`.
-        var fixed: UnsafeMutablePointer<GtkWidget>?
     }
 
     let state: UnsafeMutablePointer<State>
@@ -339,11 +337,7 @@ final class TransformWriter: FrameEndFlushing {
     func write() {
         guard let pointer = reference.pointer else { return }
         let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-        guard let parent = gtk_widget_get_parent(w) else { return }
-        if parent != state.pointee.fixed {
-            guard unison_gtk_is_fixed(parent) != 0 else { return }
-            state.pointee.fixed = parent
-        }
+        guard let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
         let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
         let presented = state.pointee.presented
         let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
