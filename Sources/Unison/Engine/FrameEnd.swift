@@ -18,9 +18,10 @@ enum FrameEnd {
     struct State {
         /// True while the outermost frame's properties are presented (marking is possible).
         var isOpen = false
-        /// Marked during the current frame, in order, each once. The buffer is kept between
-        /// frames: no allocation in steady state.
+        /// Marked during the current frame, in order, each once. Its buffer and `spare`'s take
+        /// turns between frames: no allocation in steady state.
         var queue: [any FrameEndFlushing] = []
+        var spare: [any FrameEndFlushing] = []
     }
 
     static let state: UnsafeMutablePointer<State> = {
@@ -39,8 +40,17 @@ enum FrameEnd {
             index += 1
             target.flushFrame()
         }
-        if index > 0 { state.pointee.queue.removeAll(keepingCapacity: true) }
         state.pointee.isOpen = false
+        guard index > 0 else { return }
+        // The writers are released only once the queue no longer holds them: releasing the last
+        // reference to one (a bin whose owner let it go) runs its deinit, which may write values
+        // and so reach `flushAtEndOfFrame`, which must not find the queue in the middle of a change.
+        // (Marking is closed by then: such writes happen at once.)
+        var flushed: [any FrameEndFlushing] = []
+        swap(&flushed, &state.pointee.queue)
+        swap(&state.pointee.queue, &state.pointee.spare)
+        flushed.removeAll(keepingCapacity: true)
+        state.pointee.spare = flushed
     }
 }
 
