@@ -56,6 +56,26 @@ let package = Package(
             name: "unison-gtk-retarget", dependencies: ["Unison", "UnisonGtk", "CUnisonGtkExamples"],
             path: "Examples/GtkRetarget", swiftSettings: swiftSettings),
 
+        // MARK: Reliability harnesses (make check-deep, Docs/reliability.md)
+        // Heap and resident-size figures for the soak and stress harnesses (mallinfo2, /proc/self/statm).
+        .target(name: "CUnisonHarness", path: "Bridges/CUnisonHarness"),
+        // The operation fuzzer: random sequences on the public API against the engine's invariants.
+        .target(
+            name: "UnisonFuzzKit", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport"],
+            path: "Harness/FuzzKit", swiftSettings: swiftSettings),
+        // Seeded runs of it, or libFuzzer's driver when built with -DUNISON_LIBFUZZER -sanitize=fuzzer.
+        .executableTarget(
+            name: "unison-fuzz", dependencies: ["UnisonFuzzKit"], path: "Harness/Fuzz", swiftSettings: swiftSettings),
+        // A simulated hour on HeadlessClock with the C heap sampled: it must stay flat.
+        .executableTarget(
+            name: "unison-soak", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport", "CUnisonHarness"],
+            path: "Harness/Soak", swiftSettings: swiftSettings),
+        // Real windows and widgets churned mid-flight, for valgrind memcheck and the GTK soak.
+        .executableTarget(
+            name: "unison-gtk-stress",
+            dependencies: ["Unison", "UnisonGtk", "CUnisonGtkExamples", "UnisonTestSupport", "CUnisonHarness"],
+            path: "Harness/GtkStress", swiftSettings: swiftSettings),
+
         // MARK: Tests
         // What the test targets share: seeded random numbers, stated tolerances, fixtures.
         .target(
@@ -65,7 +85,8 @@ let package = Package(
             name: "UnisonTests", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "UnisonHeadlessTests", dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport"],
+            name: "UnisonHeadlessTests",
+            dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport", "UnisonFuzzKit"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonGtkTests",

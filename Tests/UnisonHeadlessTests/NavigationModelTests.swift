@@ -278,7 +278,7 @@ struct NavigationModelTests {
     func reentrantCallbacks() {
         let log = NavigationLog<String>()
         var order: [String] = []
-        log.model.onAppearance = { page, event in
+        log.model.onAppearance = { [unowned log] page, event in
             order.append("\(page).\(event)")
             // Leaving the editor as soon as it appears.
             if page == "editor" && event == .didAppear { log.model.pop(animated: false) }

@@ -196,6 +196,8 @@ struct ContentTransitionTests {
                 .init(source: .new, characters: 0..<5, offset: 0, opacity: 0.25),
             ])
         #expect(fade.pieces(at: 1.2).isEmpty)  // a cross-fade does not overshoot
+        // Found by the fuzzer: an empty text has no (empty) band.
+        #expect(ContentChange(from: "", to: "a", transition: .opacity).pieces(at: 0.5).map(\.source) == [.new])
         #expect(ContentChange(from: "a", to: "b", transition: .identity).pieces(at: 0.5).isEmpty)
         #expect(ContentChange(from: "a", to: "a", transition: .numericText()).isEmpty)
     }

@@ -114,3 +114,41 @@ public func checkVisits<Page: Hashable>(_ events: [(Page, AppearanceEvent)]) -> 
     }
     return (true, states)
 }
+
+// MARK: Reliability harnesses
+
+/// Counts completions for runs too long to keep one entry per completion: the ids registered and
+/// not yet run (a set, so it stays small), those that never ran, and runs of an id not waiting
+/// (a completion run twice).
+@MainActor
+public final class CompletionBook {
+    public private(set) var registered = 0
+    public private(set) var ranTwice = 0
+    private var waiting = Set<Int>()
+
+    public init() {}
+
+    /// Completions registered and not run yet.
+    public var outstanding: Int { waiting.count }
+
+    /// A new completion to hand to `withAnimation`; it counts itself when it runs.
+    public func completion() -> @MainActor () -> Void {
+        let id = registered
+        registered += 1
+        waiting.insert(id)
+        return { [unowned self] in
+            if waiting.remove(id) == nil { ranTwice += 1 }
+        }
+    }
+}
+
+/// The least-squares slope of `y` over `x` (0 for fewer than two points or no spread in `x`).
+public func leastSquaresSlope(_ points: [(x: Double, y: Double)]) -> Double {
+    guard points.count >= 2 else { return 0 }
+    let n = Double(points.count)
+    let mx = points.map(\.x).reduce(0, +) / n
+    let my = points.map(\.y).reduce(0, +) / n
+    let sxy = points.map { ($0.x - mx) * ($0.y - my) }.reduce(0, +)
+    let sxx = points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
+    return sxx > 0 ? sxy / sxx : 0
+}

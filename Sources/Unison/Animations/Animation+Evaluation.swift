@@ -377,8 +377,19 @@ extension SpringAnimation {
     ) -> V? {
         let v0 = context.state[SpringVelocityKey<V>.self] ?? .zero
         var motion = context.state[BlendMotionKey<V>.self] ?? BlendMotion(offset: .zero, velocity: v0, time: 0)
+        // A time infinitely far ahead is past any settling.
+        guard t.isFinite else { return nil }
         // Time only moves forwards here: an earlier sample re-presents the current state.
         while motion.time < t {
+            if motion.time >= blend.duration {
+                // Past the blend the spring no longer changes, and its closed form steps any
+                // distance exactly: one step, however far the clock jumped (hours in one frame
+                // would otherwise be millions of small steps).
+                blendedSpring(at: blend.duration, blend: blend).update(
+                    value: &motion.offset, velocity: &motion.velocity, target: value, deltaTime: t - motion.time)
+                motion.time = t
+                break
+            }
             let h = min(Self.blendStep, t - motion.time)
             let mid = motion.time + h / 2
             blendedSpring(at: mid, blend: blend).update(

@@ -164,8 +164,11 @@ public struct ContentChange: Hashable, Sendable {
         switch transition.kind {
         case .identity: return
         case .opacity:
-            pieces.append(Piece(source: .old, characters: 0..<oldCount, offset: 0, opacity: 1 - shown))
-            pieces.append(Piece(source: .new, characters: 0..<newCount, offset: 0, opacity: shown))
+            // (An empty text has no band.)
+            if oldCount > 0 {
+                pieces.append(Piece(source: .old, characters: 0..<oldCount, offset: 0, opacity: 1 - shown))
+            }
+            if newCount > 0 { pieces.append(Piece(source: .new, characters: 0..<newCount, offset: 0, opacity: shown)) }
         case .numericText:
             // The shared start and end stay (drawn from the new text); the middle rolls.
             if commonPrefix > 0 {
