@@ -21,6 +21,8 @@ let package = Package(
     targets: [
         // Counts heap allocations (a malloc interposer).
         .target(name: "CAllocCounter", path: "Bridges/CAllocCounter"),
+        // Counts the calls into GTK's widget setters (an interposer).
+        .target(name: "CGtkCallCounter", path: "Bridges/CGtkCallCounter", linkerSettings: [.linkedLibrary("dl")]),
         // libadwaita (AdwSpringAnimation side by side) and the GTK helpers the benchmark needs.
         .systemLibrary(
             name: "CUnisonBench", path: "Bridges/CUnisonBench", pkgConfig: "libadwaita-1",
@@ -31,7 +33,7 @@ let package = Package(
                 .product(name: "Unison", package: unison),
                 .product(name: "UnisonHeadless", package: unison),
                 .product(name: "UnisonGtk", package: unison),
-                "CUnisonBench", "CAllocCounter",
+                "CUnisonBench", "CAllocCounter", "CGtkCallCounter",
             ],
             path: "Sources/unison-bench", swiftSettings: swiftSettings),
     ]

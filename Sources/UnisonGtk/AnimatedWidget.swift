@@ -14,11 +14,17 @@ import Unison
 /// ```
 ///
 /// Each property reads back its model value at once; the presented value is written to the
-/// widget every frame. `position`, `translation`, `scale` and `rotation` need the widget to
-/// be a child of a `GtkFixed`: GTK stores a fixed child's position *as* its transform, so
-/// Unison composes all four into one `GskTransform` (position, then translation, then
-/// rotation and scale about the widget's centre). In any other parent they are kept but not
-/// shown. Size request and margins are whole pixels in GTK and are rounded when applied.
+/// widget in each frame where it changes what GTK shows: opacity in GTK's 8-bit steps, size
+/// request and margins in whole pixels, and the four transform parts as one transform, once per
+/// frame, when some point of the widget moves by 1/256 pixel or more (the exact value at rest).
+///
+/// `position`, `translation`, `scale` and `rotation` need the widget to be a child of a
+/// `GtkFixed`: GTK stores a fixed child's position *as* its transform, so Unison composes all
+/// four into one `GskTransform` (position, then translation, then rotation and scale about the
+/// widget's centre), and the fixed lays its children out again when it changes. In any other
+/// parent they are kept but not shown (a ``MotionBin`` moves a widget in any container with render
+/// transforms, without relayout). Size request and margins are whole pixels in GTK and are
+/// rounded when applied.
 ///
 /// The widget is held weakly: when it is finalized its animations end (completions fire) and
 /// nothing touches it again.
@@ -40,6 +46,7 @@ public final class AnimatedWidget {
     public init(_ widget: some GObjectPointer, clock: GtkFrameClock? = nil) {
         self.clock = clock ?? GtkFrameClock.for(widget)
         reference = ObjectReference(widget.widgetPointer)
+        transformWriter = TransformWriter(reference)
     }
 
     /// The widget, or nil once it has been finalized.
@@ -145,16 +152,28 @@ public final class AnimatedWidget {
 
     // MARK: The animatable properties (presentation values, velocities)
 
-    public private(set) lazy var opacityProperty = property(initial: { gtk_widget_get_opacity($0) }, fallback: 1) {
-        w, value in
-        gtk_widget_set_opacity(w, min(max(value, 0), 1))
-    }
+    public private(set) lazy var opacityProperty: AnimatableProperty<Double> = {
+        let reference = self.reference
+        let property = AnimatableProperty(widget.map { gtk_widget_get_opacity($0) } ?? 1, clock: clock) { value in
+            guard let pointer = reference.pointer else { return }
+            let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+            // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
+            // holds changes nothing on screen, and is not written.
+            let opacity = min(max(value, 0), 1)
+            if Self.opacityStep(opacity) != Self.opacityStep(gtk_widget_get_opacity(w)) {
+                gtk_widget_set_opacity(w, opacity)
+            }
+        }
+        property.hostEnvironment = WidgetEnvironment.host(reference)
+        return property
+    }()
 
-    public private(set) lazy var translationProperty = transformPart(CGPoint.zero)
-    public private(set) lazy var scaleProperty = transformPart(CGSize(width: 1, height: 1))
-    public private(set) lazy var rotationProperty = transformPart(0.0)
-    public private(set) lazy var positionProperty: AnimatableProperty<CGPoint> = transformPart(
-        widget.map { fixedPosition(of: $0) } ?? .zero)
+    public private(set) lazy var translationProperty = transformPart(presentedTransform.translation) {
+        $0.translation = $1
+    }
+    public private(set) lazy var scaleProperty = transformPart(presentedTransform.scale) { $0.scale = $1 }
+    public private(set) lazy var rotationProperty = transformPart(presentedTransform.rotation) { $0.rotation = $1 }
+    public private(set) lazy var positionProperty = transformPart(presentedTransform.position) { $0.position = $1 }
 
     public private(set) lazy var sizeRequestProperty: AnimatableProperty<CGSize> = property(
         initial: { w -> CGSize in
@@ -165,9 +184,12 @@ public final class AnimatedWidget {
         }, fallback: CGSize(width: -1, height: -1)
     ) { [weak self] w, size in
         let resting = !(self?.sizeRequestProperty.isAnimating ?? false)
-        gtk_widget_set_size_request(
-            w, Self.sizeRequestPixels(size.width, resting: resting),
-            Self.sizeRequestPixels(size.height, resting: resting))
+        let width = Self.sizeRequestPixels(size.width, resting: resting)
+        let height = Self.sizeRequestPixels(size.height, resting: resting)
+        var current: (width: Int32, height: Int32) = (0, 0)
+        gtk_widget_get_size_request(w, &current.width, &current.height)
+        // Whole pixels: a frame that moves less than one changes nothing (and would relayout).
+        if current != (width, height) { gtk_widget_set_size_request(w, width, height) }
     }
 
     public private(set) lazy var marginsProperty = property(
@@ -177,10 +199,15 @@ public final class AnimatedWidget {
                 bottom: Double(gtk_widget_get_margin_bottom(w)), trailing: Double(gtk_widget_get_margin_end(w)))
         }, fallback: EdgeInsets()
     ) { w, m in
-        gtk_widget_set_margin_top(w, max(0, Self.pixels(m.top)))
-        gtk_widget_set_margin_start(w, max(0, Self.pixels(m.leading)))
-        gtk_widget_set_margin_bottom(w, max(0, Self.pixels(m.bottom)))
-        gtk_widget_set_margin_end(w, max(0, Self.pixels(m.trailing)))
+        // Whole pixels: only the margins whose pixel changed are written (each write relayouts).
+        let top = max(0, Self.pixels(m.top))
+        let leading = max(0, Self.pixels(m.leading))
+        let bottom = max(0, Self.pixels(m.bottom))
+        let trailing = max(0, Self.pixels(m.trailing))
+        if gtk_widget_get_margin_top(w) != top { gtk_widget_set_margin_top(w, top) }
+        if gtk_widget_get_margin_start(w) != leading { gtk_widget_set_margin_start(w, leading) }
+        if gtk_widget_get_margin_bottom(w) != bottom { gtk_widget_set_margin_bottom(w, bottom) }
+        if gtk_widget_get_margin_end(w) != trailing { gtk_widget_set_margin_end(w, trailing) }
     }
 
     // MARK: Plumbing
@@ -194,32 +221,38 @@ public final class AnimatedWidget {
         boundProperty(reference, clock: clock, initial: widget.map(initial) ?? fallback, apply: apply)
     }
 
-    private func transformPart<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
-        let property = AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.applyTransform() }
+    /// Writes the transform the four parts compose.
+    private let transformWriter: TransformWriter
+
+    /// A transform part: its apply closure keeps its presented value in `transformWriter` and has the
+    /// transform written once at the end of the frame (reading the values back through the generic
+    /// properties every frame would cost more than the rest of the frame).
+    private func transformPart<Value: Animatable>(
+        _ initial: Value, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void
+    ) -> AnimatableProperty<Value> {
+        let writer = transformWriter
+        let state = writer.state
+        _ = presentedTransform  // reads the position from the widget when the first part is made
+        // The writer is held strongly (it holds nothing of this object): no weak reference to
+        // load, and no slow reference counting, every frame.
+        let property = AnimatableProperty(initial, clock: clock) { value in
+            keep(&state.pointee.presented, value)
+            if !flushAtEndOfFrame(writer, isMarked: &state.pointee.isMarked) { writer.write() }
+        }
         property.hostEnvironment = WidgetEnvironment.host(reference)
+        writer.parts.append(WeakActivity(property))
         return property
     }
 
-    /// Composes position, translation, rotation and scale into the fixed child's transform.
-    func applyTransform() {
-        guard let w = widget, let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
-        let position = positionProperty.presentationValue
-        let translation = translationProperty.presentationValue
-        let scale = scaleProperty.presentationValue
-        let rotation = rotationProperty.presentationValue
-        var point = graphene_point_t(
-            x: Float(position.x + translation.x), y: Float(position.y + translation.y))
-        var transform = gsk_transform_translate(nil, &point)
-        if rotation != 0 || scale.width != 1 || scale.height != 1 {
-            var centre = graphene_point_t(x: Float(gtk_widget_get_width(w)) / 2, y: Float(gtk_widget_get_height(w)) / 2)
-            var back = graphene_point_t(x: -centre.x, y: -centre.y)
-            transform = gsk_transform_translate(transform, &centre)
-            transform = gsk_transform_rotate(transform, Float(rotation))
-            transform = gsk_transform_scale(transform, Float(scale.width), Float(scale.height))
-            transform = gsk_transform_translate(transform, &back)
+    /// Presented values starting at their initial values (the position: the widget's, when the first
+    /// transform part is made).
+    private var presentedTransform: TransformWriter.Presented {
+        let state = transformWriter.state
+        if !state.pointee.hasPosition {
+            state.pointee.hasPosition = true
+            state.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
         }
-        gtk_fixed_set_child_transform(unison_gtk_fixed(parent), w, transform)
-        gsk_transform_unref(transform)
+        return state.pointee.presented
     }
 
     /// The child's position, read from its transform: GTK 4.8's `gtk_fixed_get_child_position`
@@ -234,6 +267,9 @@ public final class AnimatedWidget {
         return CGPoint(x: Double(m.4), y: Double(m.5))
     }
 
+    /// The byte GTK stores for an opacity in 0...1 (`gtk_widget_set_opacity` rounds `opacity × 255`).
+    static func opacityStep(_ opacity: Double) -> Int { Int((opacity * 255).rounded()) }
+
     /// Whole pixels for GTK (non-finite: 0; the engine never presents one).
     static func pixels(_ value: Double) -> Int32 {
         guard value.isFinite else { return 0 }
@@ -245,5 +281,135 @@ public final class AnimatedWidget {
     static func sizeRequestPixels(_ value: Double, resting: Bool) -> Int32 {
         if value < 0 { return resting ? -1 : 0 }
         return max(0, pixels(value))
+    }
+}
+
+/// Composes an `AnimatedWidget`'s position, translation, rotation and scale into its fixed child
+/// transform, once per frame, and writes it to GTK when it shows.
+@MainActor
+final class TransformWriter: FrameEndFlushing {
+    /// The four parts as presented now.
+    struct Presented {
+        var position = CGPoint.zero
+        var translation = CGPoint.zero
+        var scale = CGSize(width: 1, height: 1)
+        var rotation = 0.0
+    }
+
+    /// What the frame path reads and writes, behind a pointer: a class's stored properties would
+    /// pay a run-time exclusivity check on every access (as in the engine's `ValueCore`).
+    struct State {
+        var presented = Presented()
+        /// Whether the position has been read from the widget (when the first part is made).
+        var hasPosition = false
+        /// Whether the transform waits to be written at the end of the current frame.
+        var isMarked = false
+        /// The transform last handed to the fixed (held, so that it can be told apart from one set
+        /// by someone else; nil: none yet, or the identity), and what it was composed from.
+        var written: OpaquePointer?
+        var writtenParts: TransformParts?
+    }
+
+    let state: UnsafeMutablePointer<State>
+    let reference: ObjectReference
+    /// The parts made so far (held weakly: they hold this writer).
+    var parts: [WeakActivity] = []
+
+    init(_ reference: ObjectReference) {
+        self.reference = reference
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    isolated deinit {
+        if let old = state.pointee.written { gsk_transform_unref(old) }
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func flushFrame() {
+        state.pointee.isMarked = false
+        write()
+    }
+
+    /// Writes the composed transform when it moves the widget on screen
+    /// (`TransformParts.isVisiblyDifferent`); at rest, the exact value.
+    func write() {
+        guard let pointer = reference.pointer else { return }
+        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+        guard let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
+        let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
+        let presented = state.pointee.presented
+        let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
+        let parts = TransformParts(
+            x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
+            scale: presented.scale, rotation: presented.rotation,
+            size: turns
+                ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
+        if let written = state.pointee.writtenParts, !parts.isVisiblyDifferent(from: written),
+            gtk_fixed_get_child_transform(fixed, w) == state.pointee.written
+        {
+            // What shows would not change, and the fixed still holds ours: skipped while moving;
+            // at rest the exact value is written (if it differs at all).
+            if parts == written || self.parts.contains(where: { $0.object?.isAnimating ?? false }) { return }
+        }
+        var point = graphene_point_t(x: Float(parts.x), y: Float(parts.y))
+        var transform = gsk_transform_translate(nil, &point)
+        if turns {
+            var centre = graphene_point_t(x: Float(parts.size.width) / 2, y: Float(parts.size.height) / 2)
+            var back = graphene_point_t(x: -centre.x, y: -centre.y)
+            transform = gsk_transform_translate(transform, &centre)
+            transform = gsk_transform_rotate(transform, Float(parts.rotation))
+            transform = gsk_transform_scale(transform, Float(parts.scale.width), Float(parts.scale.height))
+            transform = gsk_transform_translate(transform, &back)
+        }
+        gtk_fixed_set_child_transform(fixed, w, transform)
+        // The reference this function created is kept (released when replaced).
+        if let old = state.pointee.written { gsk_transform_unref(old) }
+        state.pointee.written = transform
+        state.pointee.writtenParts = parts
+    }
+}
+
+/// Whether an animatable property animates, whatever its value type.
+@MainActor
+protocol AnimationActivity: AnyObject {
+    var isAnimating: Bool { get }
+}
+
+extension AnimatableProperty: AnimationActivity {}
+
+/// A weak reference to an animatable property of any value type.
+struct WeakActivity {
+    weak var object: (any AnimationActivity)?
+    init(_ object: any AnimationActivity) { self.object = object }
+}
+
+/// What a fixed child's transform is composed from, to tell whether a new one shows.
+struct TransformParts: Equatable {
+    var x: Double
+    var y: Double
+    var scale: CGSize
+    var rotation: Double
+    /// The widget's size (scale and rotation are about its centre).
+    var size: CGSize
+
+    /// How far a point of the widget may move, in pixels, without the change being written: a
+    /// shift of δ < 1/256 px changes the coverage of an anti-aliased edge pixel by less than one
+    /// 8-bit step (the same tolerance as GTK's own 8-bit opacity), and it is measured against the
+    /// transform last written, so skipped moves never accumulate.
+    static let tolerance = 1.0 / 256
+
+    /// Whether some point of the widget moves by `tolerance` or more between `self` and `other`:
+    /// the translation's change, plus the scale's times the farthest point from the centre, plus
+    /// the rotation's (in radians) times that distance (bounds for small changes).
+    func isVisiblyDifferent(from other: TransformParts) -> Bool {
+        guard size == other.size else { return true }
+        let radius = 0.5 * (size.width * size.width + size.height * size.height).squareRoot()
+        let scaleChange = max(abs(scale.width - other.scale.width), abs(scale.height - other.scale.height))
+        let turn = abs(rotation - other.rotation) * .pi / 180
+        let largestScale = max(abs(scale.width), abs(scale.height), 1)
+        let shift = max(abs(x - other.x), abs(y - other.y)) + scaleChange * radius + turn * radius * largestScale
+        return !(shift < Self.tolerance)
     }
 }

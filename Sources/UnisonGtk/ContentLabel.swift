@@ -47,6 +47,19 @@ public final class ContentLabel {
     private var change: ContentChange?
     private var oldGeometry = TextGeometry()
     private var newGeometry = TextGeometry()
+    /// What `newGeometry` was measured for: the change, the label's size and its layout's offsets.
+    /// The frames of a transition measure the label's text once, not once per frame, unless the
+    /// label moves or resizes meanwhile (a size animation).
+    private var measuredFor: MeasureKey?
+    private var changeCount = 0
+
+    private struct MeasureKey: Equatable {
+        var change: Int
+        var width: Int32
+        var height: Int32
+        var x: Int32
+        var y: Int32
+    }
     /// The value the last `.numericText(value:)` change showed.
     private var lastValue: Double?
     /// The bin's allocation count when the running change was made.
@@ -133,6 +146,7 @@ public final class ContentLabel {
         if animates, let running = change, bin.allocations == allocationsAtChange {
             bin.resizing { gtk_label_set_text(gtkLabel, new) }
             change = ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue)
+            changeCount += 1
             withTransaction(Transaction()) { progress.value = 0 }
             progress.value = 1
             return
@@ -144,6 +158,7 @@ public final class ContentLabel {
         guard captured else { return }
         allocationsAtChange = bin.allocations
         change = ContentChange(from: old, to: new, transition: transition, previousValue: previousValue)
+        changeCount += 1
         withTransaction(Transaction()) { progress.value = 0 }
         progress.value = 1
         pushPieces()
@@ -166,8 +181,15 @@ public final class ContentLabel {
             return
         }
         change.pieces(at: value, into: &pieces)
-        newGeometry.measure(gtkLabel, text: change.new)
-        let lineHeight = Double(gtk_widget_get_height(label))
+        var key = MeasureKey(
+            change: changeCount, width: Int32(gtk_widget_get_width(label)), height: Int32(gtk_widget_get_height(label)),
+            x: 0, y: 0)
+        gtk_label_get_layout_offsets(gtkLabel, &key.x, &key.y)
+        if key != measuredFor {
+            newGeometry.measure(gtkLabel, text: change.new)
+            measuredFor = key
+        }
+        let lineHeight = Double(key.height)
         // Where the old text lines up now: for rolling characters at the end they share, else at
         // the start they share, else (and for a cross-fade) by the label's alignment.
         let xalign = Double(gtk_label_get_xalign(gtkLabel))

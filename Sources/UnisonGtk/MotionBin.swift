@@ -66,10 +66,23 @@ public final class MotionBin {
     private var isDisposed = false
 
     // Model values of the render properties.
-    private lazy var translationProperty = renderProperty(CGPoint.zero)
-    private lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1))
-    private lazy var rotationProperty = renderProperty(0.0)
-    private lazy var opacityProperty = renderProperty(1.0)
+    private lazy var translationProperty = renderProperty(CGPoint.zero) { $0.translation = $1 }
+    private lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1)) { $0.scale = $1 }
+    private lazy var rotationProperty = renderProperty(0.0) { $0.rotation = $1 }
+    private lazy var opacityProperty = renderProperty(1.0) { $0.opacity = $1 }
+    /// The render properties' and `layoutOrigin`'s presented values, kept by their apply closures:
+    /// the render update reads them here every frame (through the generic properties, from this
+    /// module, each read would look up type metadata).
+    private var presented = Presented()
+
+    private struct Presented {
+        var translation = CGPoint.zero
+        var scale = CGSize(width: 1, height: 1)
+        var rotation = 0.0
+        var opacity = 1.0
+        var layoutOrigin = CGPoint.zero
+    }
+
     /// Padding inside the bin, around the child (a size: relaid out while it animates).
     private lazy var paddingProperty = AnimatableProperty(EdgeInsets(), clock: clock) { [weak self] _ in
         self?.pushPadding()
@@ -80,8 +93,9 @@ public final class MotionBin {
     }
     private var isResizing = false
     /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
-    private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] _ in
-        self?.pushRender()
+    private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] origin in
+        self?.presented.layoutOrigin = origin
+        self?.renderChanged()
     }
     private var allocatedOrigin: CGPoint?
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
@@ -98,7 +112,7 @@ public final class MotionBin {
     private var match: (id: AnyHashable, namespace: GeometryNamespace)?
     /// The frame (window coordinates) the child is drawn at while it morphs.
     private lazy var geometry = AnimatableProperty(CGRect.zero, clock: clock) { [weak self] _ in
-        self?.pushRender()
+        self?.renderChanged()
         self?.endMorphIfDone()
     }
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
@@ -129,7 +143,7 @@ public final class MotionBin {
             isPresent: isPresent, transition: transition, clock: self.clock,
             apply: { [weak self] effects in
                 self?.effects = effects
-                self?.pushRender()
+                self?.renderChanged()
             },
             visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) })
         effects = presence.effects
@@ -449,12 +463,12 @@ public final class MotionBin {
     // MARK: Presented values
 
     /// The render transform and transition effects drawn now.
-    public var presentedTranslation: CGPoint { translationProperty.presentationValue }
-    public var presentedOpacity: Double { opacityProperty.presentationValue * effects.opacity }
+    public var presentedTranslation: CGPoint { presented.translation }
+    public var presentedOpacity: Double { presented.opacity * effects.opacity }
     /// How far the bin is drawn from where layout put it, because it is gliding there.
     public var layoutOffset: CGPoint {
         guard let allocated = allocatedOrigin else { return .zero }
-        let drawn = layoutOrigin.presentationValue
+        let drawn = presented.layoutOrigin
         return CGPoint(x: drawn.x - allocated.x, y: drawn.y - allocated.y)
     }
     /// Whether any of its animations runs.
@@ -467,8 +481,24 @@ public final class MotionBin {
 
     // MARK: Plumbing
 
-    private func renderProperty<Value: Animatable>(_ initial: Value) -> AnimatableProperty<Value> {
-        AnimatableProperty(initial, clock: clock) { [weak self] _ in self?.pushRender() }
+    private func renderProperty<Value: Animatable>(
+        _ initial: Value, keep: @escaping @MainActor (inout Presented, Value) -> Void
+    ) -> AnimatableProperty<Value> {
+        AnimatableProperty(initial, clock: clock) { [weak self] value in
+            guard let self else { return }
+            keep(&self.presented, value)
+            self.renderChanged()
+        }
+    }
+
+    /// Whether a render update waits for the end of the current frame.
+    private var isRenderMarked = false
+
+    /// A value the render depends on changed. Inside a frame the render is handed to the bin once,
+    /// when the frame's values are all presented (a bin whose translation, scale, opacity and
+    /// layout glide all move then makes one update, not four); outside a frame, at once.
+    private func renderChanged() {
+        if !flushAtEndOfFrame(self, isMarked: &isRenderMarked) { pushRender() }
     }
 
     /// Hands the drawn transform to the bin (it redraws only when something changed).
@@ -477,16 +507,15 @@ public final class MotionBin {
         guard let w = motionBin, presence != nil else { return }
         if isMorphing, pushMorphRender(w) { return }
         unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
-        let translation = translationProperty.presentationValue
-        let scale = scaleProperty.presentationValue
+        let translation = presented.translation
+        let scale = presented.scale
         let offset = layoutOffset
         let anchor = presence.isAnimating ? effects.anchor : self.anchor
         unison_motion_bin_set_render(
             w, Double(translation.x + effects.offset.width + offset.x),
             Double(translation.y + effects.offset.height + offset.y),
             Double(scale.width * effects.scale.width), Double(scale.height * effects.scale.height),
-            rotationProperty.presentationValue + effects.rotation, anchor.x, anchor.y,
-            opacityProperty.presentationValue * effects.opacity)
+            presented.rotation + effects.rotation, anchor.x, anchor.y, presented.opacity * effects.opacity)
     }
 
     /// Draws the child at the morph's frame: scaled from its own allocation, moved from the bin's
@@ -497,7 +526,7 @@ public final class MotionBin {
         let width = Double(gtk_widget_get_width(child))
         let height = Double(gtk_widget_get_height(child))
         guard width > 0, height > 0 else { return false }
-        let translation = translationProperty.presentationValue
+        let translation = presented.translation
         let frame = geometry.presentationValue.offsetBy(
             dx: translation.x - origin.x, dy: translation.y - origin.y)
         // Scaled one pixel beyond the frame on each side and clipped to it: the clip alone makes
@@ -505,7 +534,7 @@ public final class MotionBin {
         let bleed = frame.insetBy(dx: -1, dy: -1)
         unison_motion_bin_set_render(
             w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
-            0, 0, opacityProperty.presentationValue * presence.effects.opacity)
+            0, 0, presented.opacity * presence.effects.opacity)
         unison_motion_bin_set_clip(
             w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)
         return true
@@ -816,6 +845,13 @@ public final class MotionBin {
         guard let clock = realizedClock else { return }
         realizedClock = nil
         MotionLayout.remove(ObjectIdentifier(self), clock: clock)
+    }
+}
+
+extension MotionBin: FrameEndFlushing {
+    package func flushFrame() {
+        isRenderMarked = false
+        pushRender()
     }
 }
 

@@ -156,3 +156,45 @@ enum EngineBenchmark {
             bytesPerProperty: bytesPerProperty)
     }
 }
+
+/// The floor: what N values sharing one spring cost per frame when nothing but the arithmetic is
+/// done, in arrays (structure of arrays, vectorised by the compiler): one spring sample per frame,
+/// then `out = base + (target − base)·a` per value. No engine, no apply closures, no state.
+enum ArithmeticFloor {
+    struct Point: Codable {
+        var count: Int
+        var nanosecondsPerValue: Double
+    }
+
+    static func run(counts: [Int], repetitions: Int) -> [Point] {
+        counts.map { count in
+            let base = (0..<count).map { Double($0 % 7) }
+            let target = (0..<count).map { 1000 + Double($0 % 7) }
+            var out = [Double](repeating: 0, count: count)
+            let spring = Spring.bouncy
+            var rounds: [Double] = []
+            for _ in 0..<repetitions {
+                var frames: [Double] = []
+                for frame in 0..<24 {
+                    let start = monotonicNanoseconds()
+                    let a = 1 - spring.value(target: 1.0, initialVelocity: 0, time: Double(frame) / 60)
+                    let s = 1 - a
+                    base.withUnsafeBufferPointer { b in
+                        target.withUnsafeBufferPointer { t in
+                            out.withUnsafeMutableBufferPointer { o in
+                                for i in 0..<count { o[i] = b[i] + (t[i] - b[i]) * s }
+                            }
+                        }
+                    }
+                    frames.append(Double(monotonicNanoseconds() - start) / Double(count))
+                }
+                rounds.append(Stats(frames).median)
+            }
+            withExtendedLifetime(out) {}
+            let point = Point(count: count, nanosecondsPerValue: Stats(rounds).median)
+            print(
+                "floor   N=\(count): \(format(point.nanosecondsPerValue, 2)) ns per value per frame (arithmetic only)")
+            return point
+        }
+    }
+}

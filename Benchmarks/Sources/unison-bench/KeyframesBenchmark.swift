@@ -67,7 +67,7 @@ enum KeyframesBenchmark {
         }
     }
 
-    struct Result {
+    struct Result: Codable {
         var kind: String
         var count: Int
         /// ns per value per frame: the median of the rounds' medians, and their min and max.

@@ -10,6 +10,11 @@ struct Report: Codable {
     var trajectory: AdwaitaBenchmark.Trajectory?
     var widgets: WidgetsBenchmark.Result?
     var layout: LayoutBenchmark.Result?
+    /// Per value per frame of transitions, keyframes and decay (with layout from `layout`).
+    var transitions: TransitionsBenchmark.Result?
+    var keyframes: [KeyframesBenchmark.Result]?
+    /// The arithmetic alone (structure of arrays, vectorised), per value per frame.
+    var floor: [ArithmeticFloor.Point]?
 
     static func machine() -> [String: String] {
         func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -73,6 +78,13 @@ struct Report: Codable {
             md +=
                 "| \(format(r.allocationsPerFrame, 2)) | \(format(r.bytesPerProperty, 0)) | \(format(r.finishingToSteadyRatio, 2)) |\n"
         }
+        if let floor {
+            md += "\nThe floor, the arithmetic alone: one spring sample per frame, then `base + (target − base)·a` per "
+            md += "value over arrays (vectorised), no engine, no apply closure: "
+            md +=
+                floor.map { "\(format($0.nanosecondsPerValue, 2)) ns at N = \($0.count)" }.joined(separator: ", ")
+                + ".\n"
+        }
         md += "\n## 2. Side by side with libadwaita (one GTK process, same widget and frame clock, Xvfb)\n\n"
         md +=
             "Spring: duration 0.5 s, bounce 0.3 (m = 1, k = 157.91, c = 17.59), 0 → 1000. CPU is the thread time of each "
@@ -102,13 +114,31 @@ struct Report: Codable {
         if let w = widgets {
             md += "\n## 3. End to end: \(w.widgets) real widgets (opacity and translation), one window, Xvfb\n\n"
             md +=
-                "| fps | Unison ms / frame | frame CPU ms | Unison share of frame CPU | Unison share of frame interval |\n"
-            md += "| ---: | ---: | ---: | ---: | ---: |\n"
-            md += "| \(format(w.framesPerSecond)) | \(format(w.unisonMillisecondsPerFrame.median, 3)) | "
-            md += "\(format(w.frameCPUMillisecondsPerFrame.median, 2)) | \(format(100 * w.unisonShareOfFrameCPU))% | "
-            md += "\(format(100 * w.unisonShareOfFrameInterval))% |\n"
+                "Unison: an `AnimatedWidget` per widget on the window's clock, `.smooth(duration: 0.6)` back and forth. "
+            md += "libadwaita: two `AdwSpringAnimation`s per widget (same spring) whose callbacks call the same GTK "
+            md +=
+                "setters (`gtk_widget_set_opacity`, `gtk_fixed_set_child_transform`). \(w.rounds) interleaved rounds; "
+            md += "each figure is the median of the rounds' medians. GTK calls are counted at the library boundary "
+            md += "(an interposer in the benchmark), per frame for all widgets. The last row calls the same setters "
+            md += "from one tick callback with no animation engine: what GTK itself spends on what is asked of it.\n\n"
+            md +=
+                "| | fps | update phase ms / frame | frame CPU ms | update share of frame CPU | opacity writes / frame "
+            md += "| transform writes / frame | queue_draw / frame |\n"
+            md += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            for (name, side) in [
+                ("Unison", w.unison), ("libadwaita", w.adwaita), ("the same setters alone (no engine)", w.setters),
+            ] {
+                let u = side.updateMilliseconds
+                md +=
+                    "| \(name) | \(format(side.framesPerSecond)) | \(format(u.median, 3)) (\(format(u.min, 3))–\(format(u.max, 3))) "
+                md += "| \(format(side.frameCPUMilliseconds.median, 2)) | \(format(100 * side.shareOfFrameCPU))% "
+                md +=
+                    "| \(format(side.gtkCallsPerFrame["opacity"] ?? .nan, 0)) | \(format(side.gtkCallsPerFrame["transform"] ?? .nan, 0)) "
+                md += "| \(format(side.gtkCallsPerFrame["queue draw"] ?? .nan, 0)) |\n"
+            }
         }
         if let l = layout { md += layoutSection(l) }
+        md += newWorkSection()
         md += "\n![cost versus N](cost-vs-n.png)\n"
         return md
     }
@@ -147,6 +177,40 @@ struct Report: Codable {
     }
 
     /// Log-log plot of nanoseconds per animated value per frame against N.
+    /// Section 5: what this turn's new kinds of motion cost per value per frame.
+    func newWorkSection() -> String {
+        guard transitions != nil || keyframes != nil || layout != nil else { return "" }
+        var md = "\n## 5. Cost per value per frame of transitions, layout animation, keyframes and decay\n\n"
+        md +=
+            "Headless kinds: N values on one `HeadlessClock`, median of 24 steady frames per round ÷ N, median of the "
+        md += "rounds (min–max). GTK kinds: update phase of the steady frames minus the floor of a frame whose only "
+        md += "tick callback does nothing, ÷ the number of animated widgets (Xvfb).\n\n"
+        md += "| kind | N | ns / value / frame | min–max |\n| --- | ---: | ---: | ---: |\n"
+        if let spring = engine.first(where: { $0.kind == "Double spring" && $0.count == 1000 }) {
+            let s = spring.nanosecondsPerPropertyFrame
+            md += "| `Double` spring (reference) | 1000 | \(format(s.median)) | \(format(s.min))–\(format(s.max)) |\n"
+        }
+        for r in keyframes ?? [] where r.kind != "Double spring" {
+            md += "| \(r.kind) | \(r.count) | \(format(r.median)) | \(format(r.min))–\(format(r.max)) |\n"
+        }
+        if let t = transitions {
+            let s = t.nanosecondsPerTransitioningBin
+            md +=
+                "| transition (`MotionBin`, `.scale` + `.opacity`, out and in) | \(t.children) | \(format(s.median, 0)) "
+            md += "| \(format(s.min, 0))–\(format(s.max, 0)) |\n"
+            if let c = t.nanosecondsPerCountingLabel {
+                md += "| content transition (`ContentLabel`, `.numericText()`, counting up) | \(t.labels) "
+                md += "| \(format(c.median, 0)) | \(format(c.min, 0))–\(format(c.max, 0)) |\n"
+            }
+        }
+        if let l = layout {
+            let s = l.nanosecondsPerAnimatedWidget
+            md += "| layout animation (gliding `MotionBin`, FLIP) | \(l.children) | \(format(s.median, 0)) "
+            md += "| \(format(s.min, 0))–\(format(s.max, 0)) |\n"
+        }
+        return md
+    }
+
     func plot(to path: String) {
         let (width, height) = (760.0, 460.0)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
@@ -158,12 +222,12 @@ struct Report: Codable {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         let left = 70.0, right = 190.0, top = 30.0, bottom = 50.0
-        let (xMin, xMax, yMin, yMax) = (log10(50.0), log10(200_000.0), log10(5.0), log10(2000.0))
+        let (xMin, xMax, yMin, yMax) = (log10(50.0), log10(200_000.0), log10(0.1), log10(2000.0))
         func x(_ n: Double) -> Double { left + (log10(n) - xMin) / (xMax - xMin) * (width - left - right) }
         func y(_ v: Double) -> Double { height - bottom - (log10(v) - yMin) / (yMax - yMin) * (height - top - bottom) }
         cairo_set_line_width(cr, 1)
         cairo_set_source_rgb(cr, 0.85, 0.85, 0.85)
-        for decade in [10.0, 100, 1000] {
+        for decade in [0.1, 1, 10.0, 100, 1000] {
             cairo_move_to(cr, left, y(decade))
             cairo_line_to(cr, width - right, y(decade))
         }
@@ -175,9 +239,9 @@ struct Report: Codable {
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
         cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, 12)
-        for decade in [10.0, 100, 1000] {
+        for decade in [0.1, 1, 10.0, 100, 1000] {
             cairo_move_to(cr, 20, y(decade) + 4)
-            cairo_show_text(cr, "\(Int(decade)) ns")
+            cairo_show_text(cr, decade < 1 ? "\(decade) ns" : "\(Int(decade)) ns")
         }
         for n in [100.0, 1000, 10000, 100_000] {
             cairo_move_to(cr, x(n) - 14, height - bottom + 18)
@@ -189,6 +253,11 @@ struct Report: Codable {
             ("libadwaita (GTK)", (0.85, 0.25, 0.2), gtk.map { (Double($0.count), $0.adwaita.nanosecondsPerValue) }),
             ("Unison (GTK)", (0.15, 0.45, 0.85), gtk.map { (Double($0.count), $0.unison.nanosecondsPerValue) }),
         ]
+        if let floor {
+            series.append(
+                ("floor: arithmetic only", (0.55, 0.55, 0.55), floor.map { (Double($0.count), $0.nanosecondsPerValue) })
+            )
+        }
         for kind in EngineBenchmark.kinds where kind != "Double spring, fragmented heap" {
             let points = engine.filter { $0.kind == kind }.map {
                 (Double($0.count), $0.nanosecondsPerPropertyFrame.median)
@@ -200,12 +269,12 @@ struct Report: Codable {
             cairo_set_source_rgb(cr, colour.0, colour.1, colour.2)
             cairo_set_line_width(cr, 2)
             for (i, p) in points.enumerated() {
-                let px = x(p.0), py = y(max(p.1, 5.01))
+                let px = x(p.0), py = y(max(p.1, 0.101))
                 if i == 0 { cairo_move_to(cr, px, py) } else { cairo_line_to(cr, px, py) }
             }
             cairo_stroke(cr)
             for p in points {
-                cairo_arc(cr, x(p.0), y(max(p.1, 5.01)), 3, 0, 2 * .pi)
+                cairo_arc(cr, x(p.0), y(max(p.1, 0.101)), 3, 0, 2 * .pi)
                 cairo_fill(cr)
             }
             cairo_move_to(cr, width - right + 12, top + 16 + 18 * Double(index))

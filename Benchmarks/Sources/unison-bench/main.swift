@@ -1,11 +1,14 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|layout|keyframes|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|adwaita|widgets|transitions|layout|keyframes|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
 //   keyframes: keyframe timelines and decay per value per frame, beside springs (headless)
 //   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
 //           (needs a display: Xvfb)
+//   transitions: 200 MotionBins leaving and coming back (prints; writes nothing)
+//   adwaita: libadwaita side by side only, N = 1000 and 10000 (prints; writes nothing)
+//   widgets: 1000 real widgets only, Unison and libadwaita interleaved (prints; writes nothing)
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
 //   all:    everything, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
@@ -31,16 +34,18 @@ let resultsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 MainActor.assumeIsolated {
     var report = Report(
         date: ISO8601DateFormatter().string(from: Date()), machine: [:], engine: [], gtk: [], trajectory: nil,
-        widgets: nil, layout: nil)
+        widgets: nil, layout: nil, transitions: nil, keyframes: nil, floor: nil)
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
         report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
+        report.floor = ArithmeticFloor.run(counts: counts, repetitions: quick ? 1 : 5)
     }
-    if mode == "keyframes" {
+    if mode == "keyframes" || mode == "all" {
         let repetitions = quick ? 1 : 5
         let results = KeyframesBenchmark.run(
             counts: onlyCount.map { [$0] } ?? [1_000, 10_000], repetitions: repetitions)
         print(KeyframesBenchmark.markdown(results, repetitions: repetitions))
+        report.keyframes = results
     }
     if mode == "gtk" || mode == "all" {
         guard gtk_init_check() != 0 else {
@@ -54,6 +59,32 @@ MainActor.assumeIsolated {
         report.trajectory = AdwaitaBenchmark.trajectory()
         report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
         report.layout = LayoutBenchmark.run(rounds: quick ? 3 : 5)
+        report.transitions = TransitionsBenchmark.run(rounds: quick ? 2 : 3)
+    }
+    if mode == "transitions" {
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        _ = TransitionsBenchmark.run(children: onlyCount ?? 200, rounds: quick ? 2 : 3)
+    }
+    if mode == "adwaita" {
+        // libadwaita side by side alone (per value), for A/B runs.
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        adw_init()
+        _ = AdwaitaBenchmark.run(counts: onlyCount.map { [$0] } ?? [1_000, 10_000])
+    }
+    if mode == "widgets" {
+        // The 1000-widget scene alone (Unison and libadwaita, interleaved), for A/B runs.
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        adw_init()
+        _ = WidgetsBenchmark.run(widgets: onlyCount ?? 1000, seconds: quick ? 1.5 : 3)
     }
     if mode == "layout" {
         guard gtk_init_check() != 0 else {

@@ -46,7 +46,7 @@ public final class AnimatableProperty<Value: Animatable> {
     public var velocity: Value.AnimatableData { core.velocity() }
 
     /// Whether an animation is running.
-    public var isAnimating: Bool { !core.state.entries.isEmpty }
+    public var isAnimating: Bool { core.hasAnimations }
 
     /// The clock this property animates on.
     public var clock: any FrameClock { core.driver.clock }

@@ -143,6 +143,7 @@ final class FrameDriver {
         roster.pointee.lastFrameTime = frameTime
         let outer = Engine.isPresentingFrame
         Engine.isPresentingFrame = true
+        if !outer { FrameEnd.state.pointee.isOpen = true }
         roster.pointee.isPresenting = true
         roster.pointee.restingCount = 0
         roster.pointee.restsUntil = .infinity
@@ -160,6 +161,9 @@ final class FrameDriver {
         }
         roster.pointee.isPresenting = false
         if roster.pointee.needsCompaction { compact() }
+        // Values written together (a widget's transform) are written once, now that every
+        // property of the frame has its value; still inside the frame (no completion runs there).
+        if !outer { FrameEnd.flush() }
         Engine.isPresentingFrame = outer
         // (A frame presented inside a transaction body or a completion is no safe point.)
         if !outer { Engine.endOfSafePoint() }
@@ -204,6 +208,10 @@ class PropertyCore {
     /// Jumps to the model value, ending every animation; their completions wait for the next
     /// safe point.
     func finishWithoutCompleting() {}
+
+    /// Whether an animation is running (through the vtable, so that a caller in another module,
+    /// such as a toolkit adapter asking every frame, runs the specialised code of the common types).
+    var hasAnimations: Bool { false }
 }
 
 /// Ends every animation running on `clock` at once: each property jumps to its model value.

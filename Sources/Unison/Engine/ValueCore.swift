@@ -103,10 +103,13 @@ class ValueCore<Value: Animatable>: PropertyCore {
         driver.deactivate(self)
     }
 
+    override var hasAnimations: Bool { !state.entries.isEmpty }
+
     // MARK: Frames
 
     /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
     /// override calls this with the type known, so it is compiled specialised.
+    @inline(__always)
     override func tick(at time: TimeInterval) -> Bool {
         let (needsFrames, presented) = state.advance(to: time, driver: driver)
         if let presented { apply(presented) }

@@ -12,6 +12,10 @@ struct ValueState<Value: Animatable> {
     var presented: Value
     /// `out_0`: where the oldest running animation started (or the value, when idle).
     var base: V
+    /// What the usual frame reads, copied out of the single running entry while it is in the
+    /// usual state (see `Usual`), so that the frame touches this state and not the entries'
+    /// buffer, a cache line further. Nil whenever anything else may hold.
+    private var usual: Usual?
     var entries: [Entry] = []
     var deadlines: [LogicalDeadline] = []
     var tracker = VelocityTracker<V>()
@@ -64,11 +68,13 @@ struct ValueState<Value: Animatable> {
         }
         handedOffVelocity = nil
         tracker.reset()
+        usual = nil
         entries.append(entry)
     }
 
     /// Ends every animation and pending deadline now; every completion becomes due, once.
     mutating func cancelAnimations() {
+        usual = nil
         for index in entries.indices { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
         entries.removeAll()
         for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
@@ -83,14 +89,73 @@ struct ValueState<Value: Animatable> {
     /// - Complexity: O(entries). The usual case (one started built-in animation without an
     ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
     ///   and does one multiply-add: `base + (target − base)·a`.
+    ///
+    /// The usual case is inlined into each specialised core's `tick`; everything else is one call away.
+    @inline(__always)
     mutating func advance(to time: TimeInterval, driver: FrameDriver) -> (needsFrames: Bool, presented: Value?) {
-        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time) {
-            if !sample.finished {
-                presented.animatableData = base + (entries[0].target - base).scaled(by: sample.a)
+        // The same decisions as `steadySample`, from the copy in `usual`.
+        if let usual {
+            let shared = usual.shared
+            let elapsed = max(0, time - usual.start)
+            // Only a frame's first property refreshes the group's sample.
+            if shared.pointee.time != elapsed { usual.group.refreshSample(elapsed: elapsed) }
+            let sample = shared.pointee.sample
+            if usual.isLogicallyComplete || !(sample.logicallyComplete || sample.finished) {
+                if _slowPath(sample.finished) { return finishUsual(usual) }
+                presented.animatableData = base + (usual.target - base).scaled(by: sample.a)
                 // Resting in a delay shows `a == 0`: only then is the rest looked up.
                 if _slowPath(sample.a == 0) { noteRest(driver, at: time) }
                 return (true, presented)
             }
+        }
+        let result = advanceInGeneral(to: time)
+        usual = Usual(entries, deadlines)
+        return result
+    }
+
+    /// The usual animation ends on this frame (already logically complete): the model value is
+    /// shown exactly (`advanceInGeneral`'s first case, without looking the sample up again).
+    @inline(never)
+    private mutating func finishUsual(_ usual: Usual) -> (needsFrames: Bool, presented: Value?) {
+        if !usual.shared.pointee.countRemovedWithoutCompleting() { usual.group.animationRemoved() }
+        finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
+        self.usual = nil
+        base = model.animatableData
+        presented = model
+        return (false, presented)
+    }
+
+    /// The single running entry's target, transaction and sample, while it is a started built-in
+    /// animation without an inherited velocity or removal and nothing else runs (`steadySample`'s
+    /// conditions that only change when the entries do).
+    @MainActor
+    private struct Usual {
+        let target: V
+        /// Held by the entry, which outlives this copy (any change of the entries drops it).
+        unowned(unsafe) let group: TransactionGroup
+        let shared: UnsafeMutablePointer<SharedSample>
+        let start: TimeInterval
+        let isLogicallyComplete: Bool
+
+        /// (From the arrays, not the whole state: passing the state would copy all of it.)
+        init?(_ entries: [Entry], _ deadlines: [LogicalDeadline]) {
+            guard entries.count == 1, deadlines.isEmpty, entries[0].usesSharedSample, !entries[0].pendingMerge,
+                entries[0].initialVelocity == .zero, entries[0].inheritedRemovals == nil,
+                let start = entries[0].shared.pointee.startTime
+            else { return nil }
+            target = entries[0].target
+            group = entries[0].group
+            shared = entries[0].shared
+            self.start = start
+            isLogicallyComplete = entries[0].isLogicallyComplete
+        }
+    }
+
+    /// `advance` for every frame but the usual one: a first frame, a takeover, several animations,
+    /// deadlines, the last frame.
+    @inline(never)
+    private mutating func advanceInGeneral(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
+        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time), sample.finished {
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
             // would run generic code from the standard library.)
@@ -119,6 +184,7 @@ struct ValueState<Value: Animatable> {
     /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
     /// complete). (`mutating` though it changes nothing: a non-mutating call from `advance`
     /// copies the whole state, 360 bytes for a `CGRect`, on every frame.)
+    @inline(__always)
     private mutating func steadySample(at time: TimeInterval) -> LinearSample? {
         // Fields are read in place (copying the entry would retain everything it holds), and the
         // group's sample through its shared pointer; only a frame's first property refreshes it.

@@ -5,9 +5,17 @@ import Foundation
 /// closed form.
 ///
 /// - Complexity: O(log segments) per evaluation; no allocation.
-struct KeyframeCurve<V: VectorArithmetic> {
-    var initial: V
-    var segments: [KeyframeSegment<V>] = []
+///
+/// A class: a track holding it (a generic class itself) reaches it through a reference, where a
+/// generic struct field would be copied through its type's metadata, looked up on every access.
+final class KeyframeCurve<V: VectorArithmetic> {
+    let initial: V
+    let segments: [KeyframeSegment<V>]
+
+    init(initial: V, segments: [KeyframeSegment<V>]) {
+        self.initial = initial
+        self.segments = segments
+    }
 
     /// The time the last segment ends.
     var duration: TimeInterval { segments.isEmpty ? 0 : segments[segments.count - 1].end }
@@ -20,6 +28,9 @@ struct KeyframeCurve<V: VectorArithmetic> {
 
     /// The segment that shows the value at `time`: the first whose end is after `time`
     /// (never a zero-length one: a jump shows its target from its instant on); nil after the end.
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func segmentIndex(at time: TimeInterval) -> Int? {
         var lo = 0
         var hi = segments.count
@@ -31,6 +42,9 @@ struct KeyframeCurve<V: VectorArithmetic> {
     }
 
     /// The value at `time` (a negative or NaN time is 0; after the end: the final value).
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func value(at time: TimeInterval) -> V {
         let time = time > 0 ? time : 0
         guard let index = segmentIndex(at: time) else { return finalValue }
@@ -38,6 +52,9 @@ struct KeyframeCurve<V: VectorArithmetic> {
     }
 
     /// The velocity (units per second) at `time`: the right-hand derivative, 0 after the end.
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func velocity(at time: TimeInterval) -> V {
         let time = time > 0 ? time : 0
         guard let index = segmentIndex(at: time) else { return .zero }
@@ -70,6 +87,9 @@ struct KeyframeSegment<V: VectorArithmetic> {
 
     /// The value `s` seconds into the segment (`0 ≤ s < duration`). Arithmetic that overflows
     /// (absurd durations times velocities) falls back to the keyframe's value.
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func value(at s: TimeInterval) -> V {
         let result: V
         switch shape {
@@ -96,6 +116,9 @@ struct KeyframeSegment<V: VectorArithmetic> {
     }
 
     /// The velocity `s` seconds into the segment, the exact derivative of `value(at:)`.
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func velocity(at s: TimeInterval) -> V {
         let result: V
         switch shape {
@@ -171,8 +194,8 @@ extension KeyframeCurve {
 
     /// Resolves `keyframes` (with targets `targets`, nil where not finite: the keyframe holds the
     /// value it starts from) into segments, from `initial` at rest.
-    init(initial: V, keyframes: [Keyframe], targets: [V?]) {
-        self.initial = initial
+    convenience init(initial: V, keyframes: [Keyframe], targets: [V?]) {
+        var segments: [KeyframeSegment<V>] = []
         segments.reserveCapacity(keyframes.count)
         var from = initial
         var fromVelocity = V.zero  // the track starts at rest
@@ -218,6 +241,7 @@ extension KeyframeCurve {
             fromVelocity = segment.endVelocity
             time += segment.duration
         }
+        self.init(initial: initial, segments: segments)
     }
 
     /// The velocity a cubic keyframe (`index`, from `from` to `to` over `duration`) ends with when

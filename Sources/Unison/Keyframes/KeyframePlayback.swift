@@ -10,6 +10,9 @@ import Foundation
 struct KeyframePlayback: CustomAnimation {
     let player: KeyframePlayerBase
 
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         guard let player = player as? KeyframePlayer<V> else {
             context.isLogicallyComplete = true
@@ -28,6 +31,9 @@ struct KeyframePlayback: CustomAnimation {
         return player.value(at: t) - player.end + value
     }
 
+    @_specialize(where V == Double)
+    @_specialize(where V == CGFloat)
+    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         guard let player = player as? KeyframePlayer<V> else { return nil }
         if player.repeats { return player.velocity(at: time.truncatingRemainder(dividingBy: player.duration)) }
