@@ -51,7 +51,11 @@ final class ClassStyler {
     /// the styled values to those of the current states, with their animation. Properties the
     /// previous classes styled and these do not go back to their identity values.
     func setClasses(_ classes: String?, rules: AnimationClassRules) throws {
-        let newStyle = try rules.resolveStyle(classes ?? "")
+        setStyle(try rules.resolveStyle(classes ?? ""), classes: classes)
+    }
+
+    /// ``setClasses(_:rules:)`` with the classes already resolved (to `newStyle`).
+    func setStyle(_ newStyle: ClassStyle, classes: String?) {
         let dropped = style.properties.subtracting(newStyle.properties)
         style = newStyle
         self.classes = classes

@@ -243,9 +243,9 @@ public final class MotionBin {
     /// gtk_box_append(menu, item.widget)
     /// ```
     public func setAnimationClasses(_ classes: String?, rules: AnimationClassRules = .standard) throws {
-        _ = try rules.resolveStyle(classes ?? "")  // validated before anything changes
+        let style = try rules.resolveStyle(classes ?? "")  // validated before anything changes
         styler.usesOwnAnimation = true
-        try styler.setClasses(classes, rules: rules)
+        styler.setStyle(style, classes: classes)
     }
 
     private lazy var styler = ClassStyler(watching: childReference) { [weak self] values, properties in
@@ -306,7 +306,7 @@ public final class MotionBin {
         runWatched(
             style: changed ? style.resolved(for: []).animation : nil, scope: scope ?? .all, root: binReference,
             changes: {
-                try? styler.setClasses(classes, rules: rules)  // resolved above: cannot throw
+                styler.setStyle(style, classes: classes)
                 changes()
             }, completion: completion)
     }

@@ -152,3 +152,21 @@ public func leastSquaresSlope(_ points: [(x: Double, y: Double)]) -> Double {
     let sxx = points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
     return sxx > 0 ? sxy / sxx : 0
 }
+
+extension SplitMix64 {
+    /// Up to `maximumPieces` of `pieces` run together, then, half the time, one character dropped or
+    /// doubled: the class-string fuzz tests' inputs (valid classes, fragments and near misses).
+    public mutating func mutatedString(of pieces: [String], maximumPieces: Int = 8) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 0...maximumPieces, using: &self) { text += pieces.randomElement(using: &self)! }
+        guard !text.isEmpty, Bool.random(using: &self) else { return text }
+        var characters = Array(text)
+        let i = Int.random(in: 0..<characters.count, using: &self)
+        if Bool.random(using: &self) {
+            characters.remove(at: i)
+        } else {
+            characters.insert(characters[i], at: i)
+        }
+        return String(characters)
+    }
+}

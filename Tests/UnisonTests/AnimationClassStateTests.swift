@@ -301,18 +301,7 @@ struct AnimationClassStateTests {
         var rejected = 0
         let recipeText = rules.named.values.joined(separator: " ")
         for _ in 0..<5000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 0...8, using: &seeded) { text += pieces.randomElement(using: &seeded)! }
-            if !text.isEmpty && Bool.random(using: &seeded) {
-                var characters = Array(text)
-                let i = Int.random(in: 0..<characters.count, using: &seeded)
-                if Bool.random(using: &seeded) {
-                    characters.remove(at: i)
-                } else {
-                    characters.insert(characters[i], at: i)
-                }
-                text = String(characters)
-            }
+            let text = seeded.mutatedString(of: pieces)
             do {
                 let style = try rules.resolveStyle(text)
                 resolved += 1

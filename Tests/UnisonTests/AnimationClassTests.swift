@@ -154,19 +154,7 @@ struct AnimationClassTests {
         var resolved = 0
         var rejected = 0
         for _ in 0..<5000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 0...8, using: &seeded) { text += pieces.randomElement(using: &seeded)! }
-            // Mutate: drop or duplicate a character now and then.
-            if !text.isEmpty && Bool.random(using: &seeded) {
-                var characters = Array(text)
-                let i = Int.random(in: 0..<characters.count, using: &seeded)
-                if Bool.random(using: &seeded) {
-                    characters.remove(at: i)
-                } else {
-                    characters.insert(characters[i], at: i)
-                }
-                text = String(characters)
-            }
+            let text = seeded.mutatedString(of: pieces)
             do {
                 let style = try rules.resolve(text)
                 resolved += 1
