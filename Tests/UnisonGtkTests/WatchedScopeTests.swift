@@ -156,12 +156,16 @@ extension GtkAdapterTests {
             #expect(
                 columnsMatch(middle.image, after, firstDigit, tolerance: 1.5 / 255),
                 "the 4 stays where it is")
+            // The changed digit differs from both ends by more than 0.05 somewhere (13 of 255 steps:
+            // above antialiasing, far below a glyph's ink moving by a third of a line).
             #expect(!columnsMatch(middle.image, after, lastDigit, tolerance: 0.05))
             #expect(!columnsMatch(middle.image, before, lastDigit, tolerance: 0.05))
             // Early on the old digit (mostly opaque) has moved up (down); the 4's ink is the reference.
             let early = try #require(frames.first { $0.progress > 0.15 && $0.progress < 0.4 })
             let reference = try #require(inkCentroid(after, firstDigit))
             let moving = try #require(inkCentroid(early.image, lastDigit))
+            // 2 px: a same-digit render has the reference's centroid exactly; the old digit at 15-40 %
+            // of the roll has moved 0.15-0.4 of a line (about 9-23 px at this size), faded at most 40 %.
             if countsUp {
                 #expect(moving < reference - 2, "counting up, the old digit leaves upwards")
             } else {
