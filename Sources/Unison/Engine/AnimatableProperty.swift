@@ -24,6 +24,10 @@ import Foundation
 public final class AnimatableProperty<Value: Animatable> {
     let core: ValueCore<Value>
 
+    // Never specialised (in this module, or in the caller's with cross-module optimisation): a
+    // specialised copy would take `apply` in its concrete form, and storing it in the core
+    // would wrap it in a reabstraction thunk that every frame calls through (`ValueCore.make`).
+    @_semantics("optimize.sil.specialize.generic.never")
     public init(_ value: Value, clock: any FrameClock, apply: @escaping @MainActor (Value) -> Void = { _ in }) {
         core = ValueCore.make(value, driver: FrameDriver.driver(for: clock), apply: apply)
     }
@@ -40,7 +44,7 @@ public final class AnimatableProperty<Value: Animatable> {
     }
 
     /// The value shown now (the last value applied).
-    public var presentationValue: Value { core.state.presented }
+    public var presentationValue: Value { core.state.presentedValue }
 
     /// The presented value's velocity at the clock's current time, in units per second.
     public var velocity: Value.AnimatableData { core.velocity() }

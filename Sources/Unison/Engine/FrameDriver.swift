@@ -23,6 +23,12 @@ final class FrameDriver {
         /// This frame: how many properties reported a rest, and the earliest end of those rests.
         var restingCount = 0
         var restsUntil = Double.infinity
+        /// The batches of usual animations (`PropertyBatch`), presented before `active`, and
+        /// where each (transaction, value type) has its batch.
+        var batches: [PropertyBatch] = []
+        var batchByKey: [PropertyBatch.Key: PropertyBatch] = [:]
+        /// Batches whose animation finished, until their members have learnt it.
+        var settling: [PropertyBatch] = []
     }
 
     private let roster: UnsafeMutablePointer<Roster>
@@ -61,11 +67,12 @@ final class FrameDriver {
     /// Frame times never run backwards for an animation, whatever the clock reports.
     var now: TimeInterval { max(clock.now, roster.pointee.lastFrameTime) }
 
-    var isIdle: Bool { roster.pointee.active.isEmpty }
+    var isIdle: Bool { roster.pointee.active.isEmpty && roster.pointee.batches.isEmpty }
 
     /// Adds `core` to the frame (if it is not there) and makes sure frames come: a clock that
     /// is stopped starts, a clock resting until a delay ends wakes up.
     func activate(_ core: PropertyCore) {
+        if !roster.pointee.settling.isEmpty { settleFinishedBatches() }
         if core.slot.pointee < 0 {
             core.slot.pointee = roster.pointee.active.count
             roster.pointee.active.append(core)
@@ -95,7 +102,7 @@ final class FrameDriver {
     }
 
     private func stopIfIdle() {
-        if roster.pointee.active.isEmpty && roster.pointee.isRunning {
+        if isIdle && roster.pointee.isRunning {
             roster.pointee.isRunning = false
             roster.pointee.isResting = false
             clock.stopFrames()
@@ -109,6 +116,96 @@ final class FrameDriver {
         // they set off (a completion, a transaction's safe point) may run inside the signal.
         withoutSafePoints {
             for core in roster.pointee.active { core.finishWithoutCompleting() }
+            // (Members leave their batch as they jump: this walks a copy of the list.)
+            for batch in roster.pointee.batches { batch.finishMembers() }
+        }
+    }
+
+    // MARK: Batches
+
+    /// What the driver presents now: properties on the general path, batches and their members,
+    /// and finished batches whose members have not all settled (for tests and diagnostics).
+    var census: (general: Int, batches: Int, batched: Int, settling: Int) {
+        let batches = roster.pointee.batches
+        return (
+            roster.pointee.active.count, batches.count, batches.reduce(0) { $0 + $1.count },
+            roster.pointee.settling.count
+        )
+    }
+
+    /// The batch of `group`'s animations of `Value` on this clock, made if there is none.
+    func batch<Value: Animatable>(for group: TransactionGroup, of _: Value.Type) -> ValueBatch<Value> {
+        let key = PropertyBatch.Key(group: ObjectIdentifier(group), type: ObjectIdentifier(Value.self))
+        if let batch = roster.pointee.batchByKey[key] { return unsafeDowncast(batch, to: ValueBatch<Value>.self) }
+        let batch = ValueBatch<Value>.make(group: group, start: group.startTime!, key: key, driver: self)
+        batch.driverSlot = roster.pointee.batches.count
+        roster.pointee.batches.append(batch)
+        roster.pointee.batchByKey[key] = batch
+        return batch
+    }
+
+    /// The last member left `batch`. A batch still presenting is dropped now, or at the end of
+    /// the frame if one is being presented.
+    func batchEmptied(_ batch: PropertyBatch) {
+        guard batch.driverSlot >= 0 else { return }
+        if batch.isSettling {
+            removeSettling(at: batch.driverSlot)
+            return
+        }
+        guard !roster.pointee.isPresenting else { return }
+        removeBatch(at: batch.driverSlot)
+        stopIfIdle()
+    }
+
+    private func removeBatch(at index: Int) {
+        let batch = Self.remove(at: index, from: &roster.pointee.batches)
+        roster.pointee.batchByKey[batch.key] = nil
+    }
+
+    /// Takes the batch at `index` out of `list` (the last one takes its place).
+    private static func remove(at index: Int, from list: inout [PropertyBatch]) -> PropertyBatch {
+        let batch = list[index]
+        let last = list.removeLast()
+        if index < list.count {
+            list[index] = last
+            last.driverSlot = index
+        }
+        batch.driverSlot = -1
+        return batch
+    }
+
+    /// At the end of a frame: drops the batches it emptied, and moves those whose animation it
+    /// finished to the settling list. Their members learn it when the clock's next animation
+    /// starts (or when one is asked first), so the frame that ends thousands of animations stays
+    /// short, and no frame pays for it. Until then a finished batch keeps its arrays and its
+    /// members' last entries (about 60 bytes a member besides what a property holds anyway).
+    private func dropEmptyBatches() {
+        var index = roster.pointee.batches.count - 1
+        while index >= 0 {
+            let batch = roster.pointee.batches[index]
+            if batch.count == 0 {
+                removeBatch(at: index)
+            } else if batch.isFinished {
+                removeBatch(at: index)
+                batch.isSettling = true
+                batch.driverSlot = roster.pointee.settling.count
+                roster.pointee.settling.append(batch)
+            }
+            index -= 1
+        }
+    }
+
+    private func removeSettling(at index: Int) {
+        Self.remove(at: index, from: &roster.pointee.settling).isSettling = false
+    }
+
+    /// Tells the members of every finished batch that their animation ended (each leaves its
+    /// batch, which goes away with its last member).
+    private func settleFinishedBatches() {
+        while let batch = roster.pointee.settling.last {
+            batch.settleMembers()
+            // (Every member has left, so it removed itself; this only guards against a loop.)
+            if batch.driverSlot >= 0 { removeSettling(at: batch.driverSlot) }
         }
     }
 
@@ -147,6 +244,12 @@ final class FrameDriver {
         roster.pointee.isPresenting = true
         roster.pointee.restingCount = 0
         roster.pointee.restsUntil = .infinity
+        // Batches first: a property that joins one in the loop below has had its frame.
+        var batchIndex = 0
+        while batchIndex < roster.pointee.batches.count {
+            roster.pointee.batches[batchIndex].present(at: frameTime, driver: self)
+            batchIndex += 1
+        }
         var index = 0
         while index < roster.pointee.active.count {
             let core = roster.pointee.active[index]
@@ -161,6 +264,7 @@ final class FrameDriver {
         }
         roster.pointee.isPresenting = false
         if roster.pointee.needsCompaction { compact() }
+        dropEmptyBatches()
         // Values written together (a widget's transform) are written once, now that every
         // property of the frame has its value; still inside the frame (no completion runs there).
         if !outer { FrameEnd.flush() }
@@ -171,18 +275,23 @@ final class FrameDriver {
         // Rest only when every property still animating rests (the rare case costs the common
         // one nothing: a property reports a rest, none reports being busy).
         let wake = roster.pointee.restsUntil
-        if roster.pointee.isRunning, !roster.pointee.isResting,
-            roster.pointee.restingCount == roster.pointee.active.count, wake - frameTime > Self.minimumRest,
+        if roster.pointee.restingCount > 0, roster.pointee.isRunning, !roster.pointee.isResting,
+            roster.pointee.restingCount == animatingCount, wake - frameTime > Self.minimumRest,
             clock.restFrames(until: wake)
         {
             roster.pointee.isResting = true
         }
     }
 
-    /// A property, presenting the current frame, will not change until `time` (it waits out a
-    /// delay). Called only in that case.
-    func noteResting(until time: TimeInterval) {
-        roster.pointee.restingCount += 1
+    /// How many properties animate on this clock (batched or not).
+    private var animatingCount: Int {
+        roster.pointee.batches.reduce(roster.pointee.active.count) { $0 + $1.count }
+    }
+
+    /// `count` properties, presenting the current frame, will not change until `time` (they wait
+    /// out a delay). Called only in that case.
+    func noteResting(until time: TimeInterval, count: Int = 1) {
+        roster.pointee.restingCount += count
         roster.pointee.restsUntil = min(roster.pointee.restsUntil, time)
     }
 }

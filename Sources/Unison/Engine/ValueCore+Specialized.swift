@@ -53,35 +53,27 @@ final class TransitionEffectsCore: ValueCore<TransitionEffects> {
 
 extension ValueCore {
     /// A core for `value`: a specialised subclass for the common types, the generic one otherwise.
+    ///
+    /// The subclass is chosen as a metatype of `ValueCore<Value>` (the same class when `Value` is
+    /// its type), so `apply` reaches the core exactly as the caller made it. Converting it to the
+    /// subclass's concrete function type instead would wrap it in a reabstraction thunk: two calls
+    /// and two closure contexts (two cache misses in a large scene) on every frame. Never
+    /// specialised, for the same reason: a specialised copy takes `apply` in the concrete form.
+    @_semantics("optimize.sil.specialize.generic.never")
     static func make(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) -> ValueCore {
-        /// `T` is `Value` (checked by the caller), so these casts change no representation.
-        // The closure changes type through a box (a class pointer cast). `unsafeBitCast` of the
-        // closure itself would pass it through a generic parameter and back, wrapping it in two
-        // reabstraction thunks that every frame would then call through.
-        let box = ApplyBox(apply)
-        func specialised<T: Animatable>(_ type: ValueCore<T>.Type) -> ValueCore {
-            let apply = unsafeDowncast(box, to: ApplyBox<T>.self).body
-            let core = type.init(unsafeBitCast(value, to: T.self), driver: driver, apply: apply)
-            return unsafeDowncast(core, to: ValueCore.self)
-        }
+        let type: ValueCore.Type
         switch Value.self {
-        case is Double.Type: return specialised(DoubleCore.self)
-        case is CGFloat.Type: return specialised(CGFloatCore.self)
-        case is Float.Type: return specialised(FloatCore.self)
-        case is CGPoint.Type: return specialised(CGPointCore.self)
-        case is CGSize.Type: return specialised(CGSizeCore.self)
-        case is CGRect.Type: return specialised(CGRectCore.self)
-        case is RGBAColor.Type: return specialised(RGBAColorCore.self)
-        case is SizedEffects.Type: return specialised(SizedEffectsCore.self)
-        case is TransitionEffects.Type: return specialised(TransitionEffectsCore.self)
-        default: return ValueCore(value, driver: driver, apply: apply)
+        case is Double.Type: type = unsafeBitCast(DoubleCore.self, to: ValueCore.Type.self)
+        case is CGFloat.Type: type = unsafeBitCast(CGFloatCore.self, to: ValueCore.Type.self)
+        case is Float.Type: type = unsafeBitCast(FloatCore.self, to: ValueCore.Type.self)
+        case is CGPoint.Type: type = unsafeBitCast(CGPointCore.self, to: ValueCore.Type.self)
+        case is CGSize.Type: type = unsafeBitCast(CGSizeCore.self, to: ValueCore.Type.self)
+        case is CGRect.Type: type = unsafeBitCast(CGRectCore.self, to: ValueCore.Type.self)
+        case is RGBAColor.Type: type = unsafeBitCast(RGBAColorCore.self, to: ValueCore.Type.self)
+        case is SizedEffects.Type: type = unsafeBitCast(SizedEffectsCore.self, to: ValueCore.Type.self)
+        case is TransitionEffects.Type: type = unsafeBitCast(TransitionEffectsCore.self, to: ValueCore.Type.self)
+        default: type = ValueCore.self
         }
+        return type.init(value, driver: driver, apply: apply)
     }
-}
-
-/// An apply closure in a class, so that it can change its static type (to the same value type)
-/// without being converted.
-private final class ApplyBox<Value> {
-    let body: @MainActor (Value) -> Void
-    init(_ body: @escaping @MainActor (Value) -> Void) { self.body = body }
 }

@@ -46,9 +46,10 @@ class ValueCore<Value: Animatable>: PropertyCore {
     final func set(_ newValue: Value, restarting: Bool = false) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
+        state.settleIfFinished()
         let group = Engine.currentGroup
         if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
-        state.model = newValue
+        state.setModel(newValue)
         if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!) {
             let currentTarget = state.entries.last?.target ?? state.base
             if data != currentTarget || restarting {
@@ -75,13 +76,20 @@ class ValueCore<Value: Animatable>: PropertyCore {
         Engine.endOfSafePoint()
     }
 
-    final func velocity() -> V { state.velocity(at: driver.now) }
+    final func velocity() -> V {
+        state.settleIfFinished()
+        return state.velocity(at: driver.now)
+    }
+
+    /// Brings the state up to date when its batch has finished the animation (`PropertyBatch`).
+    final func settle() { state.settleIfFinished() }
 
     // MARK: Changes the engine or a toolkit makes
 
     /// Jumps to the model value; the completions that become due wait for the next safe point
     /// (this runs from toolkit signals such as unmap and finalize).
     override func finishWithoutCompleting() {
+        state.settleIfFinished()
         guard !state.entries.isEmpty || !state.deadlines.isEmpty else { return }
         jump(to: state.model)
         Engine.deferCompletions()
@@ -103,16 +111,22 @@ class ValueCore<Value: Animatable>: PropertyCore {
         driver.deactivate(self)
     }
 
-    override var hasAnimations: Bool { !state.entries.isEmpty }
+    override var hasAnimations: Bool {
+        state.settleIfFinished()
+        return !state.entries.isEmpty
+    }
 
     // MARK: Frames
 
-    /// The per-frame path. Common value types use a concrete subclass (`ValueCore.make`) whose
-    /// override calls this with the type known, so it is compiled specialised.
+    /// A frame outside a batch. Common value types use a concrete subclass (`ValueCore.make`)
+    /// whose override calls this with the type known, so it is compiled specialised. An
+    /// animation that became usual continues in its transaction's batch (`PropertyBatch`),
+    /// which presents it from then on: the core leaves the driver's general list.
     @inline(__always)
     override func tick(at time: TimeInterval) -> Bool {
-        let (needsFrames, presented) = state.advance(to: time, driver: driver)
+        let presented = state.advance(to: time).presented
         if let presented { apply(presented) }
-        return needsFrames
+        // Decided after `apply`, which may have started another animation on this property.
+        return state.continues(in: self)
     }
 }

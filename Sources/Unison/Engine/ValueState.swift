@@ -12,10 +12,10 @@ struct ValueState<Value: Animatable> {
     var presented: Value
     /// `out_0`: where the oldest running animation started (or the value, when idle).
     var base: V
-    /// What the usual frame reads, copied out of the single running entry while it is in the
-    /// usual state (see `Usual`), so that the frame touches this state and not the entries'
-    /// buffer, a cache line further. Nil whenever anything else may hold.
-    private var usual: Usual?
+    /// The batch this property is in while its animation is usual (see `PropertyBatch`), and its
+    /// index there. While it is batched, the batch presents it and holds its presented value.
+    var batch: ValueBatch<Value>?
+    var batchIndex = -1
     var entries: [Entry] = []
     var deadlines: [LogicalDeadline] = []
     var tracker = VelocityTracker<V>()
@@ -40,6 +40,7 @@ struct ValueState<Value: Animatable> {
     /// running ones (animation-semantics §5), with `environment` in its context (a takeover's too).
     mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval, environment: EnvironmentValues) {
         let animation = group.animation!
+        leaveBatch()
         finished = nil
         var entry = Entry(target: target, group: group)
         entry.context.environment = environment
@@ -68,13 +69,12 @@ struct ValueState<Value: Animatable> {
         }
         handedOffVelocity = nil
         tracker.reset()
-        usual = nil
         entries.append(entry)
     }
 
     /// Ends every animation and pending deadline now; every completion becomes due, once.
     mutating func cancelAnimations() {
-        usual = nil
+        leaveBatch()
         for index in entries.indices { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
         entries.removeAll()
         for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
@@ -83,78 +83,71 @@ struct ValueState<Value: Animatable> {
 
     // MARK: Frames
 
-    /// One frame: whether frames are still needed and the value to apply, if any. A property
-    /// that will not change before a later time (a delay) tells `driver`.
-    ///
-    /// - Complexity: O(entries). The usual case (one started built-in animation without an
-    ///   inherited velocity, not finishing this frame) reads the transaction's shared sample
-    ///   and does one multiply-add: `base + (target − base)·a`.
-    ///
-    /// The usual case is inlined into each specialised core's `tick`; everything else is one call away.
-    @inline(__always)
-    mutating func advance(to time: TimeInterval, driver: FrameDriver) -> (needsFrames: Bool, presented: Value?) {
-        // The same decisions as `steadySample`, from the copy in `usual`.
-        if let usual {
-            let shared = usual.shared
-            let elapsed = max(0, time - usual.start)
-            // Only a frame's first property refreshes the group's sample.
-            if shared.pointee.time != elapsed { usual.group.refreshSample(elapsed: elapsed) }
-            let sample = shared.pointee.sample
-            if usual.isLogicallyComplete || !(sample.logicallyComplete || sample.finished) {
-                if _slowPath(sample.finished) { return finishUsual(usual) }
-                presented.animatableData = base + (usual.target - base).scaled(by: sample.a)
-                // Resting in a delay shows `a == 0`: only then is the rest looked up.
-                if _slowPath(sample.a == 0) { noteRest(driver, at: time) }
-                return (true, presented)
-            }
-        }
-        let result = advanceInGeneral(to: time)
-        usual = Usual(entries, deadlines)
-        return result
+    // MARK: Batches
+
+    /// After a frame outside a batch: whether `core` needs the driver's next frame. An animation
+    /// that became usual (one started built-in animation without an inherited velocity, takeover
+    /// or removal, and no deadline) joins its transaction's batch instead, which presents it from
+    /// then on. (`mutating` so that the state is read in place, not copied.)
+    mutating func continues(in core: ValueCore<Value>) -> Bool {
+        guard !entries.isEmpty || !deadlines.isEmpty else { return false }
+        guard batch == nil, entries.count == 1, deadlines.isEmpty, entries[0].usesSharedSample,
+            !entries[0].pendingMerge, entries[0].initialVelocity == .zero, entries[0].inheritedRemovals == nil,
+            entries[0].shared.pointee.startTime != nil
+        else { return true }
+        let batch = core.driver.batch(for: entries[0].group, of: Value.self)
+        batchIndex = batch.add(
+            core, base: base, model: model, presented: presented, isLogicallyComplete: entries[0].isLogicallyComplete)
+        self.batch = batch
+        return false
     }
 
-    /// The usual animation ends on this frame (already logically complete): the model value is
-    /// shown exactly (`advanceInGeneral`'s first case, without looking the sample up again).
-    @inline(never)
-    private mutating func finishUsual(_ usual: Usual) -> (needsFrames: Bool, presented: Value?) {
-        if !usual.shared.pointee.countRemovedWithoutCompleting() { usual.group.animationRemoved() }
-        finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
-        self.usual = nil
-        base = model.animatableData
-        presented = model
-        return (false, presented)
+    /// The value shown now: the batch's, while batched.
+    var presentedValue: Value {
+        guard let batch else { return presented }
+        return batch.presentedValue(at: batchIndex)
     }
 
-    /// The single running entry's target, transaction and sample, while it is a started built-in
-    /// animation without an inherited velocity or removal and nothing else runs (`steadySample`'s
-    /// conditions that only change when the entries do).
-    @MainActor
-    private struct Usual {
-        let target: V
-        /// Held by the entry, which outlives this copy (any change of the entries drops it).
-        unowned(unsafe) let group: TransactionGroup
-        let shared: UnsafeMutablePointer<SharedSample>
-        let start: TimeInterval
-        let isLogicallyComplete: Bool
-
-        /// (From the arrays, not the whole state: passing the state would copy all of it.)
-        init?(_ entries: [Entry], _ deadlines: [LogicalDeadline]) {
-            guard entries.count == 1, deadlines.isEmpty, entries[0].usesSharedSample, !entries[0].pendingMerge,
-                entries[0].initialVelocity == .zero, entries[0].inheritedRemovals == nil,
-                let start = entries[0].shared.pointee.startTime
-            else { return nil }
-            target = entries[0].target
-            group = entries[0].group
-            shared = entries[0].shared
-            self.start = start
-            isLogicallyComplete = entries[0].isLogicallyComplete
+    /// Takes the property out of its batch (its animations are about to change, or it asks
+    /// whether they run), bringing its state up to date: what it presents and whether its
+    /// animation is logically complete, or, when the batch finished the animation, its end
+    /// (already applied and counted by the batch's frame).
+    mutating func leaveBatch() {
+        guard let batch else { return }
+        let index = batchIndex
+        self.batch = nil
+        batchIndex = -1
+        if batch.isFinished {
+            finished = entries.removeLast()  // a move: it is destroyed at the next start
+            base = model.animatableData
+            presented = model
+            _ = batch.remove(at: index)
+        } else {
+            entries[0].isLogicallyComplete = batch.isLogicallyComplete(at: index)
+            presented = batch.remove(at: index)
         }
     }
 
-    /// `advance` for every frame but the usual one: a first frame, a takeover, several animations,
-    /// deadlines, the last frame.
+    /// Learns that its batch finished the animation, if it did (see `leaveBatch`). In the
+    /// finishing frame, only once its turn has come: before, it animates still, as it would
+    /// before its turn in any frame.
+    mutating func settleIfFinished() {
+        if let batch, batch.hasEnded(at: batchIndex) { leaveBatch() }
+    }
+
+    /// Sets the model value. A batched animation towards the same target keeps running, and
+    /// shows this value at its end.
+    mutating func setModel(_ newValue: Value) {
+        model = newValue
+        if let batch { batch.setModel(newValue, at: batchIndex) }
+    }
+
+    /// One frame outside a batch: whether frames are still needed and the value to apply, if
+    /// any: a first frame, a takeover, several animations, deadlines, the last frame.
+    ///
+    /// - Complexity: O(entries).
     @inline(never)
-    private mutating func advanceInGeneral(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
+    mutating func advance(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
         if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time), sample.finished {
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
@@ -199,14 +192,6 @@ struct ValueState<Value: Animatable> {
         let sample = shared.pointee.sample
         guard entries[0].isLogicallyComplete || !(sample.logicallyComplete || sample.finished) else { return nil }
         return sample
-    }
-
-    /// Tells `driver` that this property rests until its transaction's delay ends (kept out of
-    /// line: the common frame only tests for it).
-    @inline(never)
-    private func noteRest(_ driver: FrameDriver, at time: TimeInterval) {
-        let restsUntil = entries[0].shared.pointee.restsUntil
-        if restsUntil > time { driver.noteResting(until: restsUntil) }
     }
 
     private static func fireDeadlines(_ deadlines: inout [LogicalDeadline], at time: TimeInterval) {

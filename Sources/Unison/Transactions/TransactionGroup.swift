@@ -107,6 +107,22 @@ final class TransactionGroup {
         if shared.pointee.pendingRemoved == 0 && !scopeOpen { CompletionQueue.enqueue(takeRemoved()) }
     }
 
+    /// `count` animations became logically complete at once (a batch's frame).
+    func animationsLogicallyCompleted(_ count: Int) {
+        guard count > 0 else { return }
+        parent?.animationsLogicallyCompleted(count)
+        shared.pointee.pendingLogical -= count
+        if shared.pointee.pendingLogical == 0 && !scopeOpen { CompletionQueue.enqueue(takeLogical()) }
+    }
+
+    /// `count` animations were removed at once (a batch's last frame).
+    func animationsRemoved(_ count: Int) {
+        guard count > 0 else { return }
+        parent?.animationsRemoved(count)
+        shared.pointee.pendingRemoved -= count
+        if shared.pointee.pendingRemoved == 0 && !scopeOpen { CompletionQueue.enqueue(takeRemoved()) }
+    }
+
     /// The transaction's body returned: completions whose condition already holds run now,
     /// inline, so an unanimated (or empty) transaction completes before its call returns.
     func closeScope() {

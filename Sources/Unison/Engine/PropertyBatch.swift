@@ -1,0 +1,309 @@
+import Foundation
+
+// Properties that one transaction animates with one built-in animation, on one clock, are all
+// in the same place on every frame: `out = base + (target − base)·a`, with one `a` per frame
+// (the group's shared sample). A batch holds them as a structure of arrays, so that a frame is a
+// tight loop over contiguous memory (vectorised for the scalar types) followed by the apply
+// calls, without touching each property's own state.
+//
+// A property is in a batch exactly while its state is "usual": one started built-in animation,
+// without an inherited velocity, a pending takeover, taken-over removals or deadlines. Its state
+// stays the authority: entries, base and model are not touched while it is batched, so a takeover,
+// a velocity query or a cancellation reads the same values as without batches. Anything that
+// changes its animations (`ValueState.start`, `cancelAnimations`) takes it out of the batch
+// first, and it goes back to the driver's general path. Batched frames evaluate the same
+// expression as the general path, so values are bit for bit the same.
+
+/// The driver's type-erased face of a batch.
+@MainActor
+class PropertyBatch {
+    /// The transaction whose sample every member reads (held: the members' entries hold it too).
+    let group: TransactionGroup
+    let shared: UnsafeMutablePointer<SharedSample>
+    let start: TimeInterval
+    let key: Key
+    /// Members not yet logically complete (the frame that completes them marks each one).
+    var incomplete = 0
+    /// Index in the driver's batch list.
+    var driverSlot = -1
+    /// The driver presenting this batch (it holds the batch).
+    unowned let driver: FrameDriver
+
+    struct Key: Hashable {
+        let group: ObjectIdentifier
+        let type: ObjectIdentifier
+    }
+
+    init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
+        self.driver = driver
+        self.group = group
+        shared = group.shared
+        self.start = start
+        self.key = key
+    }
+
+    /// Members still in the batch.
+    var count: Int { 0 }
+
+    /// The frame that finished the animation has been presented: members only wait to settle.
+    var isFinished = false
+    /// In the driver's settling list (`driverSlot` is an index there), not its batch list.
+    var isSettling = false
+
+    /// Presents one frame for every member.
+    func present(at time: TimeInterval, driver: FrameDriver) {}
+
+    /// Tells every member of a finished batch that its animation ended (`ValueCore.settle`).
+    func settleMembers() {}
+
+    /// Jumps every member to its model value (`FrameDriver.finishAll`).
+    func finishMembers() {}
+}
+
+/// The members of one batch, as a structure of arrays.
+@MainActor
+class ValueBatch<Value: Animatable>: PropertyBatch {
+    typealias V = Value.AnimatableData
+
+    /// Each member's core (nil once it left during a frame, until the frame compacts the arrays).
+    /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by the
+    /// property that owns it), so a frame that ends thousands of animations releases nothing here.
+    @exclusivity(unchecked) private var cores: [Member?] = []
+    @exclusivity(unchecked) private var bases: [V] = []
+    /// Each member's model value, whose animatable data is its animation's target.
+    @exclusivity(unchecked) private var models: [Value] = []
+    /// What each member presents: written every frame, read by `presentationValue`.
+    @exclusivity(unchecked) private var presented: [Value] = []
+    @exclusivity(unchecked) private var applies: [@MainActor (Value) -> Void] = []
+    @exclusivity(unchecked) private var logicallyComplete: [Bool] = []
+    @exclusivity(unchecked) private var live = 0
+    @exclusivity(unchecked) private var isPresenting = false
+    /// In the finishing frame, the members up to here have ended.
+    @exclusivity(unchecked) private var finishedThrough = -1
+    @exclusivity(unchecked) private var needsCompaction = false
+
+    private struct Member { unowned(unsafe) let core: ValueCore<Value> }
+
+    required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
+        super.init(group: group, start: start, key: key, driver: driver)
+    }
+
+    override var count: Int { live }
+
+    /// Adds `core`, whose state is usual (one entry towards `model` from `base`); returns its index.
+    final func add(
+        _ core: ValueCore<Value>, base: V, model: Value, presented value: Value, isLogicallyComplete: Bool
+    ) -> Int {
+        cores.append(Member(core: core))
+        bases.append(base)
+        models.append(model)
+        presented.append(value)
+        applies.append(core.apply)
+        logicallyComplete.append(isLogicallyComplete)
+        if !isLogicallyComplete { incomplete += 1 }
+        live += 1
+        return cores.count - 1
+    }
+
+    /// The value member `index` presents now.
+    final func presentedValue(at index: Int) -> Value { presented[index] }
+
+    /// Whether member `index`'s animation is logically complete (its entry learns it when it leaves).
+    final func isLogicallyComplete(at index: Int) -> Bool { logicallyComplete[index] }
+
+    /// Member `index` was set to a value with the same animatable data (the same target): the
+    /// model it shows at the end.
+    final func setModel(_ model: Value, at index: Int) { models[index] = model }
+
+    /// Takes member `index` out; returns what it presents now.
+    final func remove(at index: Int) -> Value {
+        let value = presented[index]
+        if !logicallyComplete[index] { incomplete -= 1 }
+        live -= 1
+        if isPresenting || isFinished {
+            // The frame's loops run over these arrays (or the batch is only waiting for its members
+            // to settle): only mark it; a frame compacts afterwards.
+            cores[index] = nil
+            needsCompaction = true
+        } else {
+            removeSwapping(index)
+        }
+        if live == 0 { driver.batchEmptied(self) }
+        return value
+    }
+
+    private func removeSwapping(_ index: Int) {
+        let last = cores.count - 1
+        if index != last {
+            cores.swapAt(index, last)
+            bases.swapAt(index, last)
+            models.swapAt(index, last)
+            presented.swapAt(index, last)
+            applies.swapAt(index, last)
+            logicallyComplete.swapAt(index, last)
+            cores[index]?.core.state.batchIndex = index
+        }
+        cores.removeLast()
+        bases.removeLast()
+        models.removeLast()
+        presented.removeLast()
+        applies.removeLast()
+        logicallyComplete.removeLast()
+    }
+
+    private func compact() {
+        needsCompaction = false
+        var index = cores.count - 1
+        while index >= 0 {
+            if cores[index] == nil { removeSwapping(index) }
+            index -= 1
+        }
+    }
+
+    /// One frame: the group's sample once, then `presented = base + (target − base)·a` over the
+    /// arrays (the expression of the general path, so the same values), then each member's apply.
+    ///
+    /// The frame that makes the animation logically complete counts every member for its
+    /// transaction at once. The frame that finishes it applies each member's model value and
+    /// counts the removals at once; the members' own states learn it later (`settle`), outside
+    /// the frame, so that frame costs about what a steady one does.
+    ///
+    /// - Complexity: O(members); no allocation.
+    override func present(at time: TimeInterval, driver: FrameDriver) {
+        guard !isPresenting, !isFinished else { return }  // (a frame presented from an apply)
+        isPresenting = true
+        defer {
+            isPresenting = false
+            if needsCompaction && !isFinished { compact() }
+        }
+        let elapsed = max(0, time - start)
+        if shared.pointee.time != elapsed { group.refreshSample(elapsed: elapsed) }
+        let sample = shared.pointee.sample
+        if _slowPath(incomplete > 0 && (sample.logicallyComplete || sample.finished)) { completeLogically() }
+        if _slowPath(sample.finished) {
+            finish()
+            return
+        }
+        let n = cores.count
+        let a = sample.a
+        bases.withUnsafeBufferPointer { base in
+            models.withUnsafeBufferPointer { model in
+                presented.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<n {
+                        out[i].animatableData = base[i] + (model[i].animatableData - base[i]).scaled(by: a)
+                    }
+                }
+            }
+        }
+        // An apply may take members out (marked nil); it never adds any.
+        for i in 0..<n where _fastPath(cores[i] != nil) { applies[i](presented[i]) }
+        // Resting in a delay shows `a == 0`: only then is the rest looked up.
+        if _slowPath(a == 0) {
+            let restsUntil = shared.pointee.restsUntil
+            if restsUntil > time { driver.noteResting(until: restsUntil, count: live) }
+        }
+    }
+
+    /// Every member not yet logically complete becomes so; its transaction counts them at once.
+    private func completeLogically() {
+        var completed = 0
+        for i in cores.indices where !logicallyComplete[i] {
+            logicallyComplete[i] = true
+            if cores[i] != nil { completed += 1 }
+        }
+        incomplete = 0
+        group.animationsLogicallyCompleted(completed)
+    }
+
+    /// The animation ends on this frame (every member is logically complete by now): each member
+    /// shows its model value exactly, and the transaction counts them removed at once.
+    private func finish() {
+        isFinished = true
+        group.animationsRemoved(live)
+        let n = cores.count
+        for i in 0..<n where _fastPath(cores[i] != nil) {
+            presented[i] = models[i]
+            finishedThrough = i
+            applies[i](models[i])
+        }
+        finishedThrough = .max
+    }
+
+    /// Whether member `index`'s animation has ended: its batch presented the finishing frame,
+    /// up to and including this member (whose apply may be running: it asks about itself).
+    final func hasEnded(at index: Int) -> Bool { isFinished && index <= finishedThrough }
+
+    override func settleMembers() {
+        for i in cores.indices {
+            // Settling takes it out of this batch (marked nil).
+            cores[i]?.core.settle()
+        }
+    }
+
+    override func finishMembers() {
+        for member in cores {
+            member?.core.finishWithoutCompleting()
+        }
+    }
+}
+
+extension ValueBatch {
+    /// A batch for `Value`: a specialised subclass for the common types (its frame loop is
+    /// compiled for the type), the generic one otherwise.
+    static func make(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) -> ValueBatch {
+        func specialised<T: Animatable>(_ type: ValueBatch<T>.Type) -> ValueBatch {
+            unsafeDowncast(type.init(group: group, start: start, key: key, driver: driver), to: ValueBatch.self)
+        }
+        switch Value.self {
+        case is Double.Type: return specialised(DoubleBatch.self)
+        case is CGFloat.Type: return specialised(CGFloatBatch.self)
+        case is Float.Type: return specialised(FloatBatch.self)
+        case is CGPoint.Type: return specialised(CGPointBatch.self)
+        case is CGSize.Type: return specialised(CGSizeBatch.self)
+        case is CGRect.Type: return specialised(CGRectBatch.self)
+        case is RGBAColor.Type: return specialised(RGBAColorBatch.self)
+        case is SizedEffects.Type: return specialised(SizedEffectsBatch.self)
+        case is TransitionEffects.Type: return specialised(TransitionEffectsBatch.self)
+        default: return ValueBatch(group: group, start: start, key: key, driver: driver)
+        }
+    }
+}
+
+// As for the cores (ValueCore+Specialized.swift): each override calls `super` with the type
+// known, so the frame loop is compiled for it.
+
+final class DoubleBatch: ValueBatch<Double> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class CGFloatBatch: ValueBatch<CGFloat> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class FloatBatch: ValueBatch<Float> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class CGPointBatch: ValueBatch<CGPoint> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class CGSizeBatch: ValueBatch<CGSize> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class CGRectBatch: ValueBatch<CGRect> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class RGBAColorBatch: ValueBatch<RGBAColor> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class SizedEffectsBatch: ValueBatch<SizedEffects> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
+
+final class TransitionEffectsBatch: ValueBatch<TransitionEffects> {
+    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+}
