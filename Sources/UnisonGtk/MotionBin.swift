@@ -218,10 +218,15 @@ public final class MotionBin {
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
     private var isMorphing: Bool {
         get { render.state.pointee.isMorphing }
-        set { render.state.pointee.isMorphing = newValue }
+        set {
+            render.state.pointee.isMorphing = newValue
+            if newValue { noteGliding() }
+        }
     }
     /// `isPresent` changed in an animated transaction: the morph starts after the next layout.
-    private var awaitsMorph = false
+    private var awaitsMorph = false {
+        didSet { if awaitsMorph { noteGliding() } }
+    }
     /// Where the bin was drawn when the current animated transaction began (window coordinates).
     private var firstFrame: CGRect?
     private var presence: Presence!
@@ -819,6 +824,11 @@ public final class MotionBin {
     /// Whether a layout glide is running (``MotionLayout`` then checks the bin after every layout).
     var isGliding: Bool { layoutOrigin.isAnimating || isMorphing || awaitsMorph }
 
+    /// A glide may have started: ``MotionLayout`` checks the bin after every layout until it rests.
+    private func noteGliding() {
+        if let clock = realizedClock { MotionLayout.noteGliding(self, clock: clock) }
+    }
+
     /// Where layout puts the bin now, in its window's coordinates (nil while it has no window).
     private func currentOrigin() -> CGPoint? {
         guard let bin = motionBin else { return nil }
@@ -886,6 +896,7 @@ public final class MotionBin {
         withoutSafePoints {
             if previous != nil, animatesLayout, !carried, let transaction {
                 transaction.perform { layoutChange { layoutOrigin.value = origin } }
+                noteGliding()
             } else {
                 withTransaction(Transaction()) { layoutOrigin.value = origin }
             }
