@@ -35,6 +35,9 @@ let package = Package(
                 .product(name: "UnisonGtk", package: unison),
                 "CUnisonBench", "CAllocCounter", "CGtkCallCounter",
             ],
-            path: "Sources/unison-bench", swiftSettings: swiftSettings),
+            path: "Sources/unison-bench", swiftSettings: swiftSettings,
+            // Counts UnisonMotionBin's render setter (Bridges/CGtkCallCounter): it is linked into
+            // this executable, so it is wrapped at link time rather than interposed.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=unison_motion_bin_set_render"])]),
     ]
 )

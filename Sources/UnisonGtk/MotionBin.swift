@@ -62,8 +62,8 @@ public final class MotionBin {
     private let bin: UnsafeMutableRawPointer
     /// The bin as UnisonMotionBin's C API takes it; nil once GTK disposed of it (its window was
     /// destroyed), after which nothing is written to it.
-    private var motionBin: OpaquePointer? { isDisposed ? nil : OpaquePointer(bin) }
-    private var isDisposed = false
+    private var motionBin: OpaquePointer? { render.state.pointee.bin }
+    private var isDisposed: Bool { render.state.pointee.bin == nil }
 
     // Model values of the render properties.
     private lazy var translationProperty = renderProperty(CGPoint.zero) { $0.translation = $1 }
@@ -73,7 +73,7 @@ public final class MotionBin {
     /// The render properties' and `layoutOrigin`'s presented values, kept by their apply closures:
     /// the render update reads them here every frame (through the generic properties, from this
     /// module, each read would look up type metadata).
-    private var presented = Presented()
+    private var presented: Presented { render.state.pointee.presented }
 
     private struct Presented {
         var translation = CGPoint.zero
@@ -81,6 +81,103 @@ public final class MotionBin {
         var rotation = 0.0
         var opacity = 1.0
         var layoutOrigin = CGPoint.zero
+    }
+
+    /// What the render update reads, and its end-of-frame mark (held strongly by the apply closures).
+    private let render = RenderWriter()
+
+    /// A bin's render state, kept by the apply closures of the values it is drawn from, and the
+    /// end-of-frame flush that hands it to the C bin once per frame (as `TransformWriter` is an
+    /// `AnimatedWidget`'s). Per frame and bin the engine reaches only this object and its state:
+    /// the closures hold it strongly (no weak reference to load) and it holds no one's weak
+    /// references (its retains by the end-of-frame queue take the fast path).
+    @MainActor
+    private final class RenderWriter: FrameEndFlushing {
+        struct State {
+            /// The C bin; nil once GTK disposed of it (its window was destroyed).
+            var bin: OpaquePointer?
+            var presented = Presented()
+            /// The transition's effects as last presented (kept: computing them costs more than the frame).
+            var effects = TransitionEffects.identity
+            /// The bin's ``MotionBin/anchor``.
+            var anchor = UnitPoint.center
+            /// Where layout put the bin, in its window's coordinates (nil: not known).
+            var allocatedOrigin: CGPoint?
+            /// Whether the child is drawn at a matched-geometry frame instead of where layout puts it.
+            var isMorphing = false
+            /// Whether the render update waits for the end of the current frame.
+            var isMarked = false
+            /// Whether the C bin has a clip set (only a morph sets one).
+            var isClipped = false
+
+            /// How far the bin is drawn from where layout put it, because it is gliding there.
+            var layoutOffset: CGPoint {
+                guard let allocated = allocatedOrigin else { return .zero }
+                return CGPoint(x: presented.layoutOrigin.x - allocated.x, y: presented.layoutOrigin.y - allocated.y)
+            }
+        }
+
+        /// Behind a pointer: a class's stored properties would pay a run-time exclusivity check on
+        /// every access (as in `TransformWriter`).
+        let state: UnsafeMutablePointer<State>
+        /// The bin, set once its init has made its presence and cleared by its deinit (so never
+        /// dangling; nothing is drawn without it). Neither weak nor strong: the frame path never
+        /// loads a weak reference or retains it (a `MotionBin` is weakly referenced, so its retains
+        /// take the runtime's slow path).
+        var owner: Unmanaged<MotionBin>?
+
+        init() {
+            state = .allocate(capacity: 1)
+            state.initialize(to: State())
+        }
+
+        isolated deinit {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+
+        /// A value the render depends on changed. Inside a frame the render is handed to the bin
+        /// once, when the frame's values are all presented (a bin whose translation, scale, opacity
+        /// and layout glide all move then makes one update, not four); outside a frame, at once.
+        func changed() {
+            if !flushAtEndOfFrame(self, isMarked: &state.pointee.isMarked) { push() }
+        }
+
+        func flushFrame() {
+            state.pointee.isMarked = false
+            push()
+        }
+
+        /// Hands the render state to the C bin: from here in the usual case, without reaching the
+        /// `MotionBin` at all (what is read per frame is in `state`); through the bin's
+        /// `pushRender()` while it morphs, or while a transition's anchor may be the one drawn about.
+        private func push() {
+            guard let owner, let w = state.pointee.bin else { return }
+            if state.pointee.isMorphing || state.pointee.effects.anchor != state.pointee.anchor {
+                owner.takeUnretainedValue().pushRender()
+            } else {
+                write(w, anchor: state.pointee.anchor)
+            }
+        }
+
+        /// Hands the drawn transform, composed of the render properties, the transition's effects
+        /// and the layout glide, scaled and rotated about `anchor`, to the bin (it redraws only when
+        /// something changed), and removes a morph's clip.
+        func write(_ w: OpaquePointer, anchor: UnitPoint) {
+            if state.pointee.isClipped {
+                state.pointee.isClipped = false
+                unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
+            }
+            let presented = state.pointee.presented
+            let effects = state.pointee.effects
+            let offset = state.pointee.layoutOffset
+            unison_motion_bin_set_render(
+                w, Double(presented.translation.x + effects.offset.width + offset.x),
+                Double(presented.translation.y + effects.offset.height + offset.y),
+                Double(presented.scale.width * effects.scale.width),
+                Double(presented.scale.height * effects.scale.height),
+                presented.rotation + effects.rotation, anchor.x, anchor.y, presented.opacity * effects.opacity)
+        }
     }
 
     /// Padding inside the bin, around the child (a size: relaid out while it animates).
@@ -93,11 +190,14 @@ public final class MotionBin {
     }
     private var isResizing = false
     /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
-    private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [weak self] origin in
-        self?.presented.layoutOrigin = origin
-        self?.renderChanged()
+    private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [render] origin in
+        render.state.pointee.presented.layoutOrigin = origin
+        render.changed()
     }
-    private var allocatedOrigin: CGPoint?
+    private var allocatedOrigin: CGPoint? {
+        get { render.state.pointee.allocatedOrigin }
+        set { render.state.pointee.allocatedOrigin = newValue }
+    }
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
     private lazy var reveal = AnimatableProperty(1.0, clock: clock) { [weak self] _ in
         self?.pushReveal()
@@ -116,14 +216,22 @@ public final class MotionBin {
         self?.endMorphIfDone()
     }
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
-    private var isMorphing = false
+    private var isMorphing: Bool {
+        get { render.state.pointee.isMorphing }
+        set {
+            render.state.pointee.isMorphing = newValue
+            if newValue { noteGliding() }
+        }
+    }
     /// `isPresent` changed in an animated transaction: the morph starts after the next layout.
-    private var awaitsMorph = false
+    private var awaitsMorph = false {
+        didSet { if awaitsMorph { noteGliding() } }
+    }
     /// Where the bin was drawn when the current animated transaction began (window coordinates).
     private var firstFrame: CGRect?
     private var presence: Presence!
     /// The transition's effects as last presented (kept: computing them costs more than the frame).
-    private var effects = TransitionEffects.identity
+    private var effects: TransitionEffects { render.state.pointee.effects }
     private var removal = Removal.hide
 
     /// Wraps `child` (any widget, from any binding). `isPresent: false` starts hidden, to appear
@@ -136,27 +244,31 @@ public final class MotionBin {
         let bin = UnsafeMutableRawPointer(unison_motion_bin_new()!)
         g_object_ref_sink(bin)
         self.bin = bin
+        render.state.pointee.bin = OpaquePointer(bin)
         unison_motion_bin_set_child(OpaquePointer(bin), child.widgetPointer)
         childReference = ObjectReference(child.widgetPointer)
         self.clock = clock ?? GtkFrameClock.for(child)
+        let render = render
         presence = Presence(
             isPresent: isPresent, transition: transition, clock: self.clock,
-            apply: { [weak self] effects in
-                self?.effects = effects
-                self?.renderChanged()
+            apply: { effects in
+                render.state.pointee.effects = effects
+                render.changed()
             },
             visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) })
-        effects = presence.effects
+        render.state.pointee.effects = presence.effects
+        render.owner = Unmanaged.passUnretained(self)
         if !isPresent {
             gtk_widget_set_visible(unison_gtk_widget(bin), unison_gtk_false)
             reveal.value = 0
         }
         connectAllocation()
         connectRealization()
-        connectSignal(bin, "destroy") { [weak self] in self?.isDisposed = true }
+        connectSignal(bin, "destroy") { [render] in render.state.pointee.bin = nil }
     }
 
     isolated deinit {
+        render.owner = nil  // before the properties go (their last values are not drawn)
         if let clock = realizedClock { MotionLayout.remove(ObjectIdentifier(self), clock: clock) }
         g_object_unref(bin)
     }
@@ -338,8 +450,12 @@ public final class MotionBin {
     }
 
     /// The point of the widget that scaling and rotation keep in place (not animated).
-    public var anchor = UnitPoint.center {
-        didSet { pushRender() }
+    public var anchor: UnitPoint {
+        get { render.state.pointee.anchor }
+        set {
+            render.state.pointee.anchor = newValue
+            pushRender()
+        }
     }
 
     // MARK: Transitions
@@ -466,11 +582,7 @@ public final class MotionBin {
     public var presentedTranslation: CGPoint { presented.translation }
     public var presentedOpacity: Double { presented.opacity * effects.opacity }
     /// How far the bin is drawn from where layout put it, because it is gliding there.
-    public var layoutOffset: CGPoint {
-        guard let allocated = allocatedOrigin else { return .zero }
-        let drawn = presented.layoutOrigin
-        return CGPoint(x: drawn.x - allocated.x, y: drawn.y - allocated.y)
-    }
+    public var layoutOffset: CGPoint { render.state.pointee.layoutOffset }
     /// Whether any of its animations runs.
     public var isAnimating: Bool {
         translationProperty.isAnimating || scaleProperty.isAnimating || rotationProperty.isAnimating
@@ -484,38 +596,22 @@ public final class MotionBin {
     private func renderProperty<Value: Animatable>(
         _ initial: Value, keep: @escaping @MainActor (inout Presented, Value) -> Void
     ) -> AnimatableProperty<Value> {
-        AnimatableProperty(initial, clock: clock) { [weak self] value in
-            guard let self else { return }
-            keep(&self.presented, value)
-            self.renderChanged()
+        AnimatableProperty(initial, clock: clock) { [render] value in
+            keep(&render.state.pointee.presented, value)
+            render.changed()
         }
     }
 
-    /// Whether a render update waits for the end of the current frame.
-    private var isRenderMarked = false
+    /// A value the render depends on changed (see `RenderWriter.changed()`).
+    private func renderChanged() { render.changed() }
 
-    /// A value the render depends on changed. Inside a frame the render is handed to the bin once,
-    /// when the frame's values are all presented (a bin whose translation, scale, opacity and
-    /// layout glide all move then makes one update, not four); outside a frame, at once.
-    private func renderChanged() {
-        if !flushAtEndOfFrame(self, isMarked: &isRenderMarked) { pushRender() }
-    }
-
-    /// Hands the drawn transform to the bin (it redraws only when something changed).
+    /// Hands the drawn transform to the bin (it redraws only when something changed). The frame
+    /// path (`RenderWriter.push()`) comes here only while a morph runs or a transition's anchor differs.
     /// - Complexity: O(1); a few multiplications per frame while anything animates.
     private func pushRender() {
         guard let w = motionBin, presence != nil else { return }
         if isMorphing, pushMorphRender(w) { return }
-        unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
-        let translation = presented.translation
-        let scale = presented.scale
-        let offset = layoutOffset
-        let anchor = presence.isAnimating ? effects.anchor : self.anchor
-        unison_motion_bin_set_render(
-            w, Double(translation.x + effects.offset.width + offset.x),
-            Double(translation.y + effects.offset.height + offset.y),
-            Double(scale.width * effects.scale.width), Double(scale.height * effects.scale.height),
-            presented.rotation + effects.rotation, anchor.x, anchor.y, presented.opacity * effects.opacity)
+        render.write(w, anchor: presence.isAnimating ? effects.anchor : anchor)
     }
 
     /// Draws the child at the morph's frame: scaled from its own allocation, moved from the bin's
@@ -535,6 +631,7 @@ public final class MotionBin {
         unison_motion_bin_set_render(
             w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
             0, 0, presented.opacity * presence.effects.opacity)
+        render.state.pointee.isClipped = true
         unison_motion_bin_set_clip(
             w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)
         return true
@@ -727,6 +824,11 @@ public final class MotionBin {
     /// Whether a layout glide is running (``MotionLayout`` then checks the bin after every layout).
     var isGliding: Bool { layoutOrigin.isAnimating || isMorphing || awaitsMorph }
 
+    /// A glide may have started: ``MotionLayout`` checks the bin after every layout until it rests.
+    private func noteGliding() {
+        if let clock = realizedClock { MotionLayout.noteGliding(self, clock: clock) }
+    }
+
     /// Where layout puts the bin now, in its window's coordinates (nil while it has no window).
     private func currentOrigin() -> CGPoint? {
         guard let bin = motionBin else { return nil }
@@ -794,6 +896,7 @@ public final class MotionBin {
         withoutSafePoints {
             if previous != nil, animatesLayout, !carried, let transaction {
                 transaction.perform { layoutChange { layoutOrigin.value = origin } }
+                noteGliding()
             } else {
                 withTransaction(Transaction()) { layoutOrigin.value = origin }
             }
@@ -845,13 +948,6 @@ public final class MotionBin {
         guard let clock = realizedClock else { return }
         realizedClock = nil
         MotionLayout.remove(ObjectIdentifier(self), clock: clock)
-    }
-}
-
-extension MotionBin: FrameEndFlushing {
-    package func flushFrame() {
-        isRenderMarked = false
-        pushRender()
     }
 }
 

@@ -23,7 +23,8 @@ import Unison
 ///
 /// A bin whose glide is running is also checked after every layout (its target moved again, or
 /// the window was resized mid-flight). Cost: O(bins of a window) per layout while a transaction is
-/// open, O(gliding bins) otherwise, nothing when idle. This is the GTK module's one piece of global
+/// open, O(gliding bins) otherwise (a bin tells when a glide may have started, and is dropped from
+/// the gliding ones once found at rest), nothing when idle. This is the GTK module's one piece of global
 /// state besides ``GtkRuntime``.
 @MainActor
 enum MotionLayout {
@@ -46,6 +47,8 @@ enum MotionLayout {
     @MainActor
     private final class Window {
         var bins: [ObjectIdentifier: WeakBin] = [:]
+        /// Those of `bins` whose glide may be running (see ``noteGliding(_:clock:)``).
+        var gliding: [ObjectIdentifier: WeakBin] = [:]
         var layoutHandler: gulong = 0
 
         /// Whether the window shows any of its bins (a hidden window's frame clock is frozen).
@@ -104,12 +107,20 @@ enum MotionLayout {
             }
         }
         window.bins[ObjectIdentifier(bin)] = WeakBin(bin: bin)
+        if bin.isGliding { window.gliding[ObjectIdentifier(bin)] = WeakBin(bin: bin) }
+    }
+
+    /// `bin`, realized in the window of `clock`, may have started a glide (a layout move animated,
+    /// a morph started or awaited): it is checked after every layout until it is found at rest.
+    static func noteGliding(_ bin: MotionBin, clock: OpaquePointer) {
+        windows[clock]?.gliding[ObjectIdentifier(bin)] = WeakBin(bin: bin)
     }
 
     /// `bin` was unrealized from that window (or released).
     static func remove(_ bin: ObjectIdentifier, clock: OpaquePointer) {
         guard let window = windows[clock] else { return }
         window.bins[bin] = nil
+        window.gliding[bin] = nil
         if window.bins.isEmpty {
             g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), window.layoutHandler)
             windows[clock] = nil
@@ -124,9 +135,13 @@ enum MotionLayout {
         let all = current != nil && awaited[clock] != nil
         isCheckingLayout = true
         defer { isCheckingLayout = false }
-        for entry in window.bins.values {
-            guard let bin = entry.bin, all || bin.isGliding else { continue }
-            bin.layoutDidChange(in: current)
+        for (id, entry) in all ? window.bins : window.gliding {
+            guard let bin = entry.bin else {
+                window.gliding[id] = nil
+                continue
+            }
+            if all || bin.isGliding { bin.layoutDidChange(in: current) }
+            if !bin.isGliding { window.gliding[id] = nil }
         }
     }
 

@@ -29,3 +29,16 @@ FORWARD(gtk_widget_set_size_request, set_size_request, (void *w, int a, int b), 
 FORWARD(gtk_widget_queue_draw, queue_draw, (void *w), (w))
 FORWARD(gtk_widget_queue_resize, queue_resize, (void *w), (w))
 FORWARD(gtk_widget_queue_allocate, queue_allocate, (void *w), (w))
+FORWARD(gtk_widget_allocate, allocate, (void *w, int width, int height, int baseline, void *transform),
+        (w, width, height, baseline, transform))
+
+// UnisonMotionBin is compiled into this executable, so its setter cannot be found with dlsym: the
+// executable is linked with `--wrap=unison_motion_bin_set_render`, which sends every call from
+// another object file (Unison's Swift, the benchmark) here and names the real one `__real_...`.
+void __real_unison_motion_bin_set_render(void *bin, double dx, double dy, double sx, double sy, double rotation,
+                                         double ax, double ay, double opacity);
+void __wrap_unison_motion_bin_set_render(void *bin, double dx, double dy, double sx, double sy, double rotation,
+                                         double ax, double ay, double opacity) {
+    counts.set_render += 1;
+    __real_unison_motion_bin_set_render(bin, dx, dy, sx, sy, rotation, ax, ay, opacity);
+}

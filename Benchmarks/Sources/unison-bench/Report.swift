@@ -37,15 +37,15 @@ struct Report: Codable {
         ]
     }
 
-    /// Puts `layout` into the results recorded in `directory` (results.json and results.md; the
-    /// other sections and the plot as they were), for `unison-bench layout`.
-    static func updateLayout(_ layout: LayoutBenchmark.Result, in directory: URL) throws -> URL {
+    /// Changes the results recorded in `directory` (results.json and results.md; the other
+    /// sections and the plot as they were) with `change`, for `unison-bench layout` and `widgets --write`.
+    static func update(in directory: URL, _ change: (inout Report) -> Void) throws -> URL {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         var report = try decoder.decode(
             Report.self, from: Data(contentsOf: directory.appendingPathComponent("results.json")))
-        report.layout = layout
+        change(&report)
         try report.write(to: directory, plot: false)
         return directory
     }
@@ -111,35 +111,54 @@ struct Report: Codable {
             md +=
                 "\(t.samples) frame times: largest difference \(String(format: "%.3g", t.maxDifference)) (of a 1000 change).\n"
         }
-        if let w = widgets {
-            md += "\n## 3. End to end: \(w.widgets) real widgets (opacity and translation), one window, Xvfb\n\n"
-            md +=
-                "Unison: an `AnimatedWidget` per widget on the window's clock, `.smooth(duration: 0.6)` back and forth. "
-            md += "libadwaita: two `AdwSpringAnimation`s per widget (same spring) whose callbacks call the same GTK "
-            md +=
-                "setters (`gtk_widget_set_opacity`, `gtk_fixed_set_child_transform`). \(w.rounds) interleaved rounds; "
-            md += "each figure is the median of the rounds' medians. GTK calls are counted at the library boundary "
-            md += "(an interposer in the benchmark), per frame for all widgets. The last row calls the same setters "
-            md += "from one tick callback with no animation engine: what GTK itself spends on what is asked of it.\n\n"
-            md +=
-                "| | fps | update phase ms / frame | frame CPU ms | update share of frame CPU | opacity writes / frame "
-            md += "| transform writes / frame | queue_draw / frame |\n"
-            md += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-            for (name, side) in [
-                ("Unison", w.unison), ("libadwaita", w.adwaita), ("the same setters alone (no engine)", w.setters),
-            ] {
-                let u = side.updateMilliseconds
-                md +=
-                    "| \(name) | \(format(side.framesPerSecond)) | \(format(u.median, 3)) (\(format(u.min, 3))–\(format(u.max, 3))) "
-                md += "| \(format(side.frameCPUMilliseconds.median, 2)) | \(format(100 * side.shareOfFrameCPU))% "
-                md +=
-                    "| \(format(side.gtkCallsPerFrame["opacity"] ?? .nan, 0)) | \(format(side.gtkCallsPerFrame["transform"] ?? .nan, 0)) "
-                md += "| \(format(side.gtkCallsPerFrame["queue draw"] ?? .nan, 0)) |\n"
-            }
-        }
+        if let w = widgets { md += widgetsSection(w) }
         if let l = layout { md += layoutSection(l) }
         md += newWorkSection()
         md += "\n![cost versus N](cost-vs-n.png)\n"
+        return md
+    }
+
+    /// Section 3: 1000 real widgets, the GtkFixed scene and the MotionBin scene.
+    func widgetsSection(_ w: WidgetsBenchmark.Result) -> String {
+        var md = "\n## 3. End to end: \(w.widgets) real widgets (opacity and translation), one window, Xvfb\n\n"
+        md += "Two scenes of \(w.widgets) 14 × 14 drawing areas, `.smooth(duration: 0.6)` back and forth (opacity "
+        md += "1 ↔ 0.3, translation by 8–12 × 6 px). **GtkFixed**: the areas in a `GtkFixed`, moved by the fixed's "
+        md += "child transform and faded by `gtk_widget_set_opacity` (GTK relays the fixed out per frame). Unison: "
+        md += "an `AnimatedWidget` per area on the window's clock. **MotionBin**: each area the child of a "
+        md += "`MotionBin` put in a `GtkFixed` at the same place, moved and faded by the bin's render state "
+        md += "(`unison_motion_bin_set_render`, drawn in snapshot: a redraw queued, no relayout). Unison: the bins' "
+        md += "`translation` and `opacity`. libadwaita: two `AdwSpringAnimation`s per widget (same spring) whose "
+        md += "callbacks call the same setters. Setters alone: the same setters from one tick callback with no "
+        md += "animation engine, what GTK itself spends on what is asked of it. \(w.rounds) interleaved rounds of "
+        md += "the six rows; each figure is the median of the rounds' medians (min–max of the rounds). GTK calls "
+        md += "are counted at the library boundary (an interposer in the benchmark), per frame for all widgets; "
+        md += "calls GTK makes inside itself are not counted (`gtk_widget_set_opacity` queues its own redraw). "
+        md +=
+            "Bin child allocations count the bins relaid out.\(w.loadAverage.map { " Load average when the run began: \(format($0, 2)) (\(machine["cores"] ?? "?") cores)." } ?? "")\n\n"
+        md +=
+            "| scene | driver | fps | update phase ms / frame | frame CPU ms | opacity / frame | fixed transform / frame "
+        md +=
+            "| bin render / frame | queue_draw / frame | queue_resize / frame | queue_allocate / frame | bin child allocations / frame |\n"
+        md += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        var rows = [
+            ("GtkFixed", "Unison (`AnimatedWidget`)", w.unison), ("GtkFixed", "libadwaita", w.adwaita),
+            ("GtkFixed", "the setters alone", w.setters),
+        ]
+        if let b = w.motionBin {
+            rows += [
+                ("MotionBin", "Unison (`MotionBin`)", b.unison), ("MotionBin", "libadwaita", b.adwaita),
+                ("MotionBin", "the setter alone", b.setters),
+            ]
+        }
+        for (scene, name, side) in rows {
+            let u = side.updateMilliseconds
+            func calls(_ key: String) -> String { side.gtkCallsPerFrame[key].map { format($0, 0) } ?? "–" }
+            md += "| \(scene) | \(name) | \(format(side.framesPerSecond)) "
+            md += "| \(format(u.median, 3)) (\(format(u.min, 3))–\(format(u.max, 3))) "
+            md += "| \(format(side.frameCPUMilliseconds.median, 2)) | \(calls("opacity")) | \(calls("transform")) "
+            md += "| \(calls("bin render")) | \(calls("queue draw")) | \(calls("queue resize")) "
+            md += "| \(calls("queue allocate")) | \(calls("bin child allocate")) |\n"
+        }
         return md
     }
 

@@ -8,7 +8,10 @@ import Foundation
 //           (needs a display: Xvfb)
 //   transitions: 200 MotionBins leaving and coming back (prints; writes nothing)
 //   adwaita: libadwaita side by side only, N = 1000 and 10000 (prints; writes nothing)
-//   widgets: 1000 real widgets only, Unison and libadwaita interleaved (prints; writes nothing)
+//   widgets: 1000 real widgets only (a GtkFixed scene and a MotionBin scene; Unison, libadwaita and
+//           the setters alone, interleaved); prints, and with --write puts its section into
+//           Benchmarks/results/ (results.json, results.md), keeping the rest. --only ROWS (comma-
+//           separated: unison, adwaita, setters, bin-unison, bin-adwaita, bin-setters) for profiling
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
 //   all:    everything, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
@@ -30,6 +33,17 @@ let onlyCount = arguments.firstIndex(of: "--count").flatMap { Int(arguments[argu
 /// Benchmarks/results/, next to this package's sources.
 let resultsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("results")
+
+/// Puts one section into the results recorded in Benchmarks/results/, keeping the rest.
+func writeSection(_ name: String, _ change: (inout Report) -> Void) {
+    do {
+        let directory = try Report.update(in: resultsDirectory, change)
+        print("wrote the \(name) section of \(directory.path)/results.json and results.md")
+    } catch {
+        print("unison-bench: could not write results: \(error)")
+        exit(1)
+    }
+}
 
 MainActor.assumeIsolated {
     var report = Report(
@@ -84,7 +98,8 @@ MainActor.assumeIsolated {
             exit(1)
         }
         adw_init()
-        _ = WidgetsBenchmark.run(widgets: onlyCount ?? 1000, seconds: quick ? 1.5 : 3)
+        let widgets = WidgetsBenchmark.run(widgets: onlyCount ?? 1000, seconds: quick ? 1.5 : 3, only: only)
+        if arguments.contains("--write") { writeSection("widgets") { $0.widgets = widgets } }
     }
     if mode == "layout" {
         guard gtk_init_check() != 0 else {
@@ -92,13 +107,7 @@ MainActor.assumeIsolated {
             exit(1)
         }
         let layout = LayoutBenchmark.run(children: onlyCount ?? 200, rounds: quick ? 3 : 5)
-        do {
-            let directory = try Report.updateLayout(layout, in: resultsDirectory)
-            print("wrote the layout section of \(directory.path)/results.json and results.md")
-        } catch {
-            print("unison-bench: could not write results: \(error)")
-            exit(1)
-        }
+        writeSection("layout") { $0.layout = layout }
     }
     if mode == "engine" || mode == "all", only == nil {
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)

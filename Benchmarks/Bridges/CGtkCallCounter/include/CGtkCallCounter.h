@@ -12,6 +12,11 @@ typedef struct {
     uint64_t queue_draw;
     uint64_t queue_resize;
     uint64_t queue_allocate;
+    /// `gtk_widget_allocate` called from this executable: only UnisonMotionBin's size_allocate does
+    /// (for its child), so it counts the bins GTK relaid out.
+    uint64_t allocate;
+    /// `unison_motion_bin_set_render` (the bin's render state; linked with `--wrap`, see Package.swift).
+    uint64_t set_render;
 } UnisonGtkCallCounts;
 
 /// The counts since the process started.
