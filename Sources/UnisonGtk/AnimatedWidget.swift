@@ -231,13 +231,12 @@ public final class AnimatedWidget {
         _ initial: Value, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void
     ) -> AnimatableProperty<Value> {
         let writer = transformWriter
-        let state = writer.state
         _ = presentedTransform  // reads the position from the widget when the first part is made
         // The writer is held strongly (it holds nothing of this object): no weak reference to
         // load, and no slow reference counting, every frame.
         let property = AnimatableProperty(initial, clock: clock) { value in
-            keep(&state.pointee.presented, value)
-            if !flushAtEndOfFrame(writer, isMarked: &state.pointee.isMarked) { writer.write() }
+            keep(&writer.current.presented, value)
+            if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
         }
         property.hostEnvironment = WidgetEnvironment.host(reference)
         writer.parts.append(WeakActivity(property))
@@ -247,12 +246,12 @@ public final class AnimatedWidget {
     /// Presented values starting at their initial values (the position: the widget's, when the first
     /// transform part is made).
     private var presentedTransform: TransformWriter.Presented {
-        let state = transformWriter.state
-        if !state.pointee.hasPosition {
-            state.pointee.hasPosition = true
-            state.pointee.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
+        let writer = transformWriter
+        if !writer.current.hasPosition {
+            writer.current.hasPosition = true
+            writer.current.presented.position = widget.map { fixedPosition(of: $0) } ?? .zero
         }
-        return state.pointee.presented
+        return writer.current.presented
     }
 
     /// The child's position, read from its transform: GTK 4.8's `gtk_fixed_get_child_position`
@@ -296,8 +295,7 @@ final class TransformWriter: FrameEndFlushing {
         var rotation = 0.0
     }
 
-    /// What the frame path reads and writes, behind a pointer: a class's stored properties would
-    /// pay a run-time exclusivity check on every access (as in the engine's `ValueCore`).
+    /// What the frame path reads and writes.
     struct State {
         var presented = Presented()
         /// Whether the position has been read from the widget (when the first part is made).
@@ -310,25 +308,24 @@ final class TransformWriter: FrameEndFlushing {
         var writtenParts: TransformParts?
     }
 
-    let state: UnsafeMutablePointer<State>
+    /// In the writer itself (one allocation the frame path touches, not two), without the run-time
+    /// exclusivity check a class's stored property pays on every access: only the main actor
+    /// touches it, and no access overlaps another.
+    @exclusivity(unchecked) var current = State()
     let reference: ObjectReference
     /// The parts made so far (held weakly: they hold this writer).
     var parts: [WeakActivity] = []
 
     init(_ reference: ObjectReference) {
         self.reference = reference
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
     }
 
     isolated deinit {
-        if let old = state.pointee.written { gsk_transform_unref(old) }
-        state.deinitialize(count: 1)
-        state.deallocate()
+        if let old = current.written { gsk_transform_unref(old) }
     }
 
     func flushFrame() {
-        state.pointee.isMarked = false
+        current.isMarked = false
         write()
     }
 
@@ -339,15 +336,15 @@ final class TransformWriter: FrameEndFlushing {
         let w = pointer.assumingMemoryBound(to: GtkWidget.self)
         guard let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
         let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
-        let presented = state.pointee.presented
+        let presented = current.presented
         let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
         let parts = TransformParts(
             x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
             scale: presented.scale, rotation: presented.rotation,
             size: turns
                 ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
-        if let written = state.pointee.writtenParts, !parts.isVisiblyDifferent(from: written),
-            gtk_fixed_get_child_transform(fixed, w) == state.pointee.written
+        if let written = current.writtenParts, !parts.isVisiblyDifferent(from: written),
+            gtk_fixed_get_child_transform(fixed, w) == current.written
         {
             // What shows would not change, and the fixed still holds ours: skipped while moving;
             // at rest the exact value is written (if it differs at all).
@@ -365,9 +362,9 @@ final class TransformWriter: FrameEndFlushing {
         }
         gtk_fixed_set_child_transform(fixed, w, transform)
         // The reference this function created is kept (released when replaced).
-        if let old = state.pointee.written { gsk_transform_unref(old) }
-        state.pointee.written = transform
-        state.pointee.writtenParts = parts
+        if let old = current.written { gsk_transform_unref(old) }
+        current.written = transform
+        current.writtenParts = parts
     }
 }
 

@@ -62,8 +62,8 @@ public final class MotionBin {
     private let bin: UnsafeMutableRawPointer
     /// The bin as UnisonMotionBin's C API takes it; nil once GTK disposed of it (its window was
     /// destroyed), after which nothing is written to it.
-    private var motionBin: OpaquePointer? { render.state.pointee.bin }
-    private var isDisposed: Bool { render.state.pointee.bin == nil }
+    private var motionBin: OpaquePointer? { render.current.bin }
+    private var isDisposed: Bool { render.current.bin == nil }
 
     // Model values of the render properties.
     private lazy var translationProperty = renderProperty(CGPoint.zero) { $0.translation = $1 }
@@ -73,7 +73,7 @@ public final class MotionBin {
     /// The render properties' and `layoutOrigin`'s presented values, kept by their apply closures:
     /// the render update reads them here every frame (through the generic properties, from this
     /// module, each read would look up type metadata).
-    private var presented: Presented { render.state.pointee.presented }
+    private var presented: Presented { render.current.presented }
 
     private struct Presented {
         var translation = CGPoint.zero
@@ -117,34 +117,25 @@ public final class MotionBin {
             }
         }
 
-        /// Behind a pointer: a class's stored properties would pay a run-time exclusivity check on
-        /// every access (as in `TransformWriter`).
-        let state: UnsafeMutablePointer<State>
+        /// In the writer itself (one allocation the frame path touches, not two), without the
+        /// run-time exclusivity check a class's stored property pays on every access: only the
+        /// main actor touches it, and no access overlaps another.
+        @exclusivity(unchecked) var current = State()
         /// The bin, set once its init has made its presence and cleared by its deinit (so never
         /// dangling; nothing is drawn without it). Neither weak nor strong: the frame path never
         /// loads a weak reference or retains it (a `MotionBin` is weakly referenced, so its retains
         /// take the runtime's slow path).
-        var owner: Unmanaged<MotionBin>?
-
-        init() {
-            state = .allocate(capacity: 1)
-            state.initialize(to: State())
-        }
-
-        isolated deinit {
-            state.deinitialize(count: 1)
-            state.deallocate()
-        }
+        @exclusivity(unchecked) var owner: Unmanaged<MotionBin>?
 
         /// A value the render depends on changed. Inside a frame the render is handed to the bin
         /// once, when the frame's values are all presented (a bin whose translation, scale, opacity
         /// and layout glide all move then makes one update, not four); outside a frame, at once.
         func changed() {
-            if !flushAtEndOfFrame(self, isMarked: &state.pointee.isMarked) { push() }
+            if !flushAtEndOfFrame(self, isMarked: &current.isMarked) { push() }
         }
 
         func flushFrame() {
-            state.pointee.isMarked = false
+            current.isMarked = false
             push()
         }
 
@@ -152,11 +143,11 @@ public final class MotionBin {
         /// `MotionBin` at all (what is read per frame is in `state`); through the bin's
         /// `pushRender()` while it morphs, or while a transition's anchor may be the one drawn about.
         private func push() {
-            guard let owner, let w = state.pointee.bin else { return }
-            if state.pointee.isMorphing || state.pointee.effects.anchor != state.pointee.anchor {
+            guard let owner, let w = current.bin else { return }
+            if current.isMorphing || current.effects.anchor != current.anchor {
                 owner.takeUnretainedValue().pushRender()
             } else {
-                write(w, anchor: state.pointee.anchor)
+                write(w, anchor: current.anchor)
             }
         }
 
@@ -164,13 +155,13 @@ public final class MotionBin {
         /// and the layout glide, scaled and rotated about `anchor`, to the bin (it redraws only when
         /// something changed), and removes a morph's clip.
         func write(_ w: OpaquePointer, anchor: UnitPoint) {
-            if state.pointee.isClipped {
-                state.pointee.isClipped = false
+            if current.isClipped {
+                current.isClipped = false
                 unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
             }
-            let presented = state.pointee.presented
-            let effects = state.pointee.effects
-            let offset = state.pointee.layoutOffset
+            let presented = current.presented
+            let effects = current.effects
+            let offset = current.layoutOffset
             unison_motion_bin_set_render(
                 w, Double(presented.translation.x + effects.offset.width + offset.x),
                 Double(presented.translation.y + effects.offset.height + offset.y),
@@ -191,12 +182,12 @@ public final class MotionBin {
     private var isResizing = false
     /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
     private lazy var layoutOrigin = AnimatableProperty(CGPoint.zero, clock: clock) { [render] origin in
-        render.state.pointee.presented.layoutOrigin = origin
+        render.current.presented.layoutOrigin = origin
         render.changed()
     }
     private var allocatedOrigin: CGPoint? {
-        get { render.state.pointee.allocatedOrigin }
-        set { render.state.pointee.allocatedOrigin = newValue }
+        get { render.current.allocatedOrigin }
+        set { render.current.allocatedOrigin = newValue }
     }
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
     private lazy var reveal = AnimatableProperty(1.0, clock: clock) { [weak self] _ in
@@ -217,9 +208,9 @@ public final class MotionBin {
     }
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
     private var isMorphing: Bool {
-        get { render.state.pointee.isMorphing }
+        get { render.current.isMorphing }
         set {
-            render.state.pointee.isMorphing = newValue
+            render.current.isMorphing = newValue
             if newValue { noteGliding() }
         }
     }
@@ -231,7 +222,7 @@ public final class MotionBin {
     private var firstFrame: CGRect?
     private var presence: Presence!
     /// The transition's effects as last presented (kept: computing them costs more than the frame).
-    private var effects: TransitionEffects { render.state.pointee.effects }
+    private var effects: TransitionEffects { render.current.effects }
     private var removal = Removal.hide
 
     /// Wraps `child` (any widget, from any binding). `isPresent: false` starts hidden, to appear
@@ -244,7 +235,7 @@ public final class MotionBin {
         let bin = UnsafeMutableRawPointer(unison_motion_bin_new()!)
         g_object_ref_sink(bin)
         self.bin = bin
-        render.state.pointee.bin = OpaquePointer(bin)
+        render.current.bin = OpaquePointer(bin)
         unison_motion_bin_set_child(OpaquePointer(bin), child.widgetPointer)
         childReference = ObjectReference(child.widgetPointer)
         self.clock = clock ?? GtkFrameClock.for(child)
@@ -252,11 +243,11 @@ public final class MotionBin {
         presence = Presence(
             isPresent: isPresent, transition: transition, clock: self.clock,
             apply: { effects in
-                render.state.pointee.effects = effects
+                render.current.effects = effects
                 render.changed()
             },
             visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) })
-        render.state.pointee.effects = presence.effects
+        render.current.effects = presence.effects
         render.owner = Unmanaged.passUnretained(self)
         if !isPresent {
             gtk_widget_set_visible(unison_gtk_widget(bin), unison_gtk_false)
@@ -264,7 +255,7 @@ public final class MotionBin {
         }
         connectAllocation()
         connectRealization()
-        connectSignal(bin, "destroy") { [render] in render.state.pointee.bin = nil }
+        connectSignal(bin, "destroy") { [render] in render.current.bin = nil }
     }
 
     isolated deinit {
@@ -451,9 +442,9 @@ public final class MotionBin {
 
     /// The point of the widget that scaling and rotation keep in place (not animated).
     public var anchor: UnitPoint {
-        get { render.state.pointee.anchor }
+        get { render.current.anchor }
         set {
-            render.state.pointee.anchor = newValue
+            render.current.anchor = newValue
             pushRender()
         }
     }
@@ -582,7 +573,7 @@ public final class MotionBin {
     public var presentedTranslation: CGPoint { presented.translation }
     public var presentedOpacity: Double { presented.opacity * effects.opacity }
     /// How far the bin is drawn from where layout put it, because it is gliding there.
-    public var layoutOffset: CGPoint { render.state.pointee.layoutOffset }
+    public var layoutOffset: CGPoint { render.current.layoutOffset }
     /// Whether any of its animations runs.
     public var isAnimating: Bool {
         translationProperty.isAnimating || scaleProperty.isAnimating || rotationProperty.isAnimating
@@ -597,7 +588,7 @@ public final class MotionBin {
         _ initial: Value, keep: @escaping @MainActor (inout Presented, Value) -> Void
     ) -> AnimatableProperty<Value> {
         AnimatableProperty(initial, clock: clock) { [render] value in
-            keep(&render.state.pointee.presented, value)
+            keep(&render.current.presented, value)
             render.changed()
         }
     }
@@ -631,7 +622,7 @@ public final class MotionBin {
         unison_motion_bin_set_render(
             w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
             0, 0, presented.opacity * presence.effects.opacity)
-        render.state.pointee.isClipped = true
+        render.current.isClipped = true
         unison_motion_bin_set_clip(
             w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)
         return true

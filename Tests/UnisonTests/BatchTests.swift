@@ -51,6 +51,51 @@ struct BatchTests {
         withExtendedLifetime(properties) {}
     }
 
+    /// What the general path says `p` shows at `time` (`ValueState.sample`: the chain of entries
+    /// evaluated one by one, nothing batched).
+    static func general(_ p: AnimatableProperty<Double>, at time: TimeInterval) -> Double {
+        ValueState<Double>.sample(p.core.state.entries, base: p.core.state.base, at: time).value
+    }
+
+    @Test("springs that took others over carry their velocities in a batch, each ending by itself")
+    func carriedVelocities() throws {
+        let clock = HeadlessClock()
+        var applied = [Int: [Double]]()
+        let properties = (0..<30).map { i in
+            AnimatableProperty(0.0, clock: clock) { applied[i, default: []].append($0) }
+        }
+        var completions = (first: 0, second: 0)
+        withAnimation(.bouncy) {
+            for (i, p) in properties.enumerated() { p.value = 100 + Double(i) }
+        } completion: {
+            completions.first += 1
+        }
+        clock.advance(frames: 10)
+        // Retarget mid-flight: each spring takes the running one over with its velocity, then the
+        // properties continue together in one batch that carries velocities.
+        withAnimation(.spring(duration: 0.4, bounce: 0.2)) {
+            for (i, p) in properties.enumerated() { p.value = -Double(i) * 3 }
+        } completion: {
+            completions.second += 1
+        }
+        clock.advance(frames: 2)
+        let driver = try #require(FrameDriver.existingDriver(for: clock))
+        #expect(driver.census.batched == 30 && driver.census.general == 0)
+        var frames = 0
+        while !clock.isIdle {
+            // Every frame, each member shows exactly what the general path computes for it.
+            for (i, p) in properties.enumerated() where p.isAnimating {
+                #expect(applied[i]!.last == Self.general(p, at: clock.now), "member \(i)")
+            }
+            clock.advance(frames: 1)
+            frames += 1
+        }
+        #expect(frames > 10)
+        #expect(completions == (1, 1))
+        #expect(properties.enumerated().allSatisfy { $0.element.presentationValue == -Double($0.offset) * 3 })
+        #expect(properties.enumerated().allSatisfy { applied[$0.offset]!.last == -Double($0.offset) * 3 })
+    }
+
     @Test("completions run once, at the frame the general path would run them, whatever leaves the batch")
     func completionsExactlyOnce() {
         let clock = HeadlessClock()

@@ -32,6 +32,9 @@ class PropertyBatch {
     struct Key: Hashable {
         let group: ObjectIdentifier
         let type: ObjectIdentifier
+        /// Members that took another animation over, carrying its velocity (`b` terms, each one's
+        /// own settling test) or its removals; such a batch ends each member by itself.
+        let carriesVelocity: Bool
     }
 
     init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
@@ -70,6 +73,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// property that owns it), so a frame that ends thousands of animations releases nothing here.
     @exclusivity(unchecked) private var cores: [Member?] = []
     @exclusivity(unchecked) private var bases: [V] = []
+    /// Each member's inherited velocity (zero in a batch that carries none).
+    @exclusivity(unchecked) private var velocities: [V] = []
+    /// When each member's earliest logical-completion deadline is due (infinity: none).
+    @exclusivity(unchecked) private var deadlines: [TimeInterval] = []
     /// Each member's model value, whose animatable data is its animation's target.
     @exclusivity(unchecked) private var models: [Value] = []
     /// What each member presents: written every frame, read by `presentationValue`.
@@ -92,10 +99,13 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     /// Adds `core`, whose state is usual (one entry towards `model` from `base`); returns its index.
     final func add(
-        _ core: ValueCore<Value>, base: V, model: Value, presented value: Value, isLogicallyComplete: Bool
+        _ core: ValueCore<Value>, base: V, model: Value, velocity: V, deadline: TimeInterval, presented value: Value,
+        isLogicallyComplete: Bool
     ) -> Int {
         cores.append(Member(core: core))
         bases.append(base)
+        velocities.append(velocity)
+        deadlines.append(deadline)
         models.append(model)
         presented.append(value)
         applies.append(core.apply)
@@ -137,6 +147,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         if index != last {
             cores.swapAt(index, last)
             bases.swapAt(index, last)
+            velocities.swapAt(index, last)
+            deadlines.swapAt(index, last)
             models.swapAt(index, last)
             presented.swapAt(index, last)
             applies.swapAt(index, last)
@@ -145,6 +157,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         }
         cores.removeLast()
         bases.removeLast()
+        velocities.removeLast()
+        deadlines.removeLast()
         models.removeLast()
         presented.removeLast()
         applies.removeLast()
@@ -179,6 +193,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         let elapsed = max(0, time - start)
         if shared.pointee.time != elapsed { group.refreshSample(elapsed: elapsed) }
         let sample = shared.pointee.sample
+        if key.carriesVelocity {
+            presentCarrying(sample, at: time, driver: driver)
+            return
+        }
         if _slowPath(incomplete > 0 && (sample.logicallyComplete || sample.finished)) { completeLogically() }
         if _slowPath(sample.finished) {
             finish()
@@ -202,6 +220,47 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             let restsUntil = shared.pointee.restsUntil
             if restsUntil > time { driver.noteResting(until: restsUntil, count: live) }
         }
+    }
+
+    /// A frame of members that carry a velocity: `base + ((target − base)·a + v0·b)`, the general
+    /// path's expression. Each one settles by itself (`ValueState.carried`); one that settles on
+    /// this frame leaves and ends through the general path, which applies its model value and
+    /// counts its removals (its own and those it took over). One whose deadline is due leaves for
+    /// the general path too, for this frame.
+    private func presentCarrying(_ sample: LinearSample, at time: TimeInterval, driver: FrameDriver) {
+        if _slowPath(incomplete > 0 && sample.logicallyComplete) { completeLogically() }
+        let spring = group.animation!.storage.mergingSpring
+        var leaving = 0
+        let n = cores.count
+        for i in 0..<n where cores[i] != nil {
+            let (offset, finished) = step(i, sample, spring)
+            if _slowPath(finished || time >= deadlines[i]) {
+                leaving += 1
+            } else {
+                presented[i].animatableData = bases[i] + offset
+            }
+        }
+        for i in 0..<n {
+            guard let member = cores[i] else { continue }
+            if leaving > 0, time >= deadlines[i] || step(i, sample, spring).finished {
+                // The general path ends it (or fires its deadline, and it joins a batch again).
+                let core = member.core
+                core.state.leaveBatch()
+                if core.tick(at: time) { driver.activate(core) }
+            } else {
+                applies[i](presented[i])
+            }
+        }
+    }
+
+    /// Member `i`'s offset from its base, and whether it has settled: `ValueState.step`'s decision
+    /// for a single entry (without a velocity, the sample's; with one, `carried`'s).
+    @inline(__always)
+    private func step(_ i: Int, _ sample: LinearSample, _ spring: SpringAnimation?) -> (offset: V, finished: Bool) {
+        let change = models[i].animatableData - bases[i]
+        guard velocities[i] != .zero else { return (change.scaled(by: sample.a), sample.finished) }
+        let carried = ValueState<Value>.carried(change: change, velocity: velocities[i], sample: sample, spring: spring)
+        return (carried.offset, carried.finished)
     }
 
     /// Every member not yet logically complete becomes so; its transaction counts them at once.

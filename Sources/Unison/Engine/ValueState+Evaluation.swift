@@ -33,11 +33,9 @@ extension ValueState {
                 result.finished = sample.finished
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + change.scaled(by: sample.da) }
             } else {
-                offset = change.scaled(by: sample.a) + v0.scaled(by: sample.b)
-                let own = change.scaled(by: sample.da) + v0.scaled(by: sample.db)
-                result.finished =
-                    entry.animation.storage.mergingSpring?.isSettled(
-                        change: change, initialVelocity: v0, offset: offset, velocity: own) ?? sample.finished
+                let own: V
+                (offset, own, result.finished) = Self.carried(
+                    change: change, velocity: v0, sample: sample, spring: entry.animation.storage.mergingSpring)
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + own }
             }
         } else {
@@ -62,6 +60,20 @@ extension ValueState {
             result.out = out + offset
         }
         return result
+    }
+
+    /// An animation with an inherited velocity `v0`, `change` from its target: its offset and own
+    /// velocity, and whether it has settled (a spring's own test; otherwise the sample's).
+    /// (Batched frames use it too, so both paths decide alike.)
+    @inline(__always)
+    static func carried(change: V, velocity v0: V, sample: LinearSample, spring: SpringAnimation?) -> (
+        offset: V, velocity: V, finished: Bool
+    ) {
+        let offset = change.scaled(by: sample.a) + v0.scaled(by: sample.b)
+        let own = change.scaled(by: sample.da) + v0.scaled(by: sample.db)
+        let finished =
+            spring?.isSettled(change: change, initialVelocity: v0, offset: offset, velocity: own) ?? sample.finished
+        return (offset, own, finished)
     }
 
     /// `entry`, a pending takeover, starting from a chain at `value` moving at `velocity`: it

@@ -86,18 +86,25 @@ struct ValueState<Value: Animatable> {
     // MARK: Batches
 
     /// After a frame outside a batch: whether `core` needs the driver's next frame. An animation
-    /// that became usual (one started built-in animation without an inherited velocity, takeover
-    /// or removal, and no deadline) joins its transaction's batch instead, which presents it from
-    /// then on. (`mutating` so that the state is read in place, not copied.)
+    /// that became usual (one started built-in animation, no takeover pending, no deadline) joins
+    /// its transaction's batch instead, which presents it from then on. (`mutating` so that the
+    /// state is read in place, not copied.)
     mutating func continues(in core: ValueCore<Value>) -> Bool {
         guard !entries.isEmpty || !deadlines.isEmpty else { return false }
-        guard batch == nil, entries.count == 1, deadlines.isEmpty, entries[0].usesSharedSample,
-            !entries[0].pendingMerge, entries[0].initialVelocity == .zero, entries[0].inheritedRemovals == nil,
+        guard batch == nil, entries.count == 1, entries[0].usesSharedSample, !entries[0].pendingMerge,
             entries[0].shared.pointee.startTime != nil
         else { return true }
-        let batch = core.driver.batch(for: entries[0].group, of: Value.self)
+        // A takeover's successor carries a velocity, the removals of what it took over, or the
+        // deadline of a taken-over animation's logical completion: its transaction's batch for
+        // such members ends each one by itself, and hands it to the general path when its deadline
+        // comes (the general path has fixed those animations' start times by now).
+        var deadline = Double.infinity
+        for pending in deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
+        let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || !deadlines.isEmpty
+        let batch = core.driver.batch(for: entries[0].group, of: Value.self, carrying: carries)
         batchIndex = batch.add(
-            core, base: base, model: model, presented: presented, isLogicallyComplete: entries[0].isLogicallyComplete)
+            core, base: base, model: model, velocity: entries[0].initialVelocity, deadline: deadline,
+            presented: presented, isLogicallyComplete: entries[0].isLogicallyComplete)
         self.batch = batch
         return false
     }
