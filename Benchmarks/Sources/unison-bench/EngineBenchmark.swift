@@ -198,3 +198,47 @@ enum ArithmeticFloor {
         }
     }
 }
+
+/// The floor under any engine that hands values to apply closures: N closures, each capturing its
+/// index as the engine benchmark's do, called once per frame from an array, with nothing else. On
+/// a fresh heap each closure is allocated beside a block the size of a property's other state (as
+/// the benchmark's properties lie in memory); on the fragmented heap they land where it puts them.
+@MainActor
+enum ApplyCallFloor {
+    struct Point: Codable {
+        var count: Int
+        var heap: String
+        var nanosecondsPerCall: Double
+    }
+
+    static func run(count: Int, repetitions: Int, fragmented: Bool) -> Point {
+        let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        defer { sink.deallocate() }
+        var fillers: [UnsafeMutableRawPointer] = []
+        var applies: [@MainActor (Double) -> Void] = []
+        applies.reserveCapacity(count)
+        // (Made by a function of this module, as the benchmark's closures are passed to one: a closure
+        // literal passed to the standard library's `append` would check its actor on every call.)
+        func apply(_ i: Int) -> @MainActor (Double) -> Void { { sink[i] = $0 } }
+        for i in 0..<count {
+            applies.append(apply(i))
+            if !fragmented { fillers.append(malloc(512)!) }
+        }
+        var rounds: [Double] = []
+        for _ in 0..<repetitions {
+            var frames: [Double] = []
+            for frame in 0..<24 {
+                let start = monotonicNanoseconds()
+                for apply in applies { apply(Double(frame)) }
+                frames.append(Double(monotonicNanoseconds() - start) / Double(count))
+            }
+            rounds.append(Stats(frames).median)
+        }
+        for filler in fillers { free(filler) }
+        let point = Point(
+            count: count, heap: fragmented ? "fragmented" : "fresh", nanosecondsPerCall: Stats(rounds).median)
+        print(
+            "floor   N=\(count): \(format(point.nanosecondsPerCall, 2)) ns per apply call alone (\(point.heap) heap)")
+        return point
+    }
+}

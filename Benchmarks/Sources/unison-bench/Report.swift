@@ -15,6 +15,8 @@ struct Report: Codable {
     var keyframes: [KeyframesBenchmark.Result]?
     /// The arithmetic alone (structure of arrays, vectorised), per value per frame.
     var floor: [ArithmeticFloor.Point]?
+    /// Calling the apply closures alone, fresh and fragmented heap (N = 10 000).
+    var applyCallFloor: [ApplyCallFloor.Point]?
 
     static func machine() -> [String: String] {
         func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -84,6 +86,14 @@ struct Report: Codable {
             md +=
                 floor.map { "\(format($0.nanosecondsPerValue, 2)) ns at N = \($0.count)" }.joined(separator: ", ")
                 + ".\n"
+        }
+        if let applyCallFloor {
+            md += "\nThe apply calls alone: N closures (each capturing its index, as the benchmark's do) called from "
+            md += "an array once per frame, nothing else: "
+            md +=
+                applyCallFloor.map {
+                    "\(format($0.nanosecondsPerCall, 2)) ns per call at N = \($0.count), \($0.heap) heap"
+                }.joined(separator: "; ") + ".\n"
         }
         md += "\n## 2. Side by side with libadwaita (one GTK process, same widget and frame clock, Xvfb)\n\n"
         md +=

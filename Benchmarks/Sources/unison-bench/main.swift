@@ -110,7 +110,10 @@ MainActor.assumeIsolated {
         writeSection("layout") { $0.layout = layout }
     }
     if mode == "engine" || mode == "all", only == nil {
+        let fresh = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false)
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
+        let fragmented = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: true)
+        report.applyCallFloor = [fresh, fragmented]
     }
     if mode == "all" {
         let directory = resultsDirectory
