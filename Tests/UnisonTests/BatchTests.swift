@@ -236,4 +236,111 @@ struct BatchTests {
         #expect(completions == 1)
         #expect(driver.census.batches == 0 && driver.census.settling == 0 && driver.isIdle)
     }
+
+    @Test("a member retargeted in the finishing frame, before its turn, animates on from where it ended")
+    func retargetInFinishingFrame() {
+        let clock = HeadlessClock()
+        var a: AnimatableProperty<Double>!
+        var b: AnimatableProperty<Double>!
+        var shown: [Double] = []
+        a = AnimatableProperty(0.0, clock: clock) { value in
+            // In a's own last apply (it no longer animates), before b's turn in that frame.
+            if value == 10, !a.isAnimating, b.value == 10 { withAnimation(.linear(duration: 1)) { b.value = 20 } }
+        }
+        b = AnimatableProperty(0.0, clock: clock) { shown.append($0) }
+        withAnimation(.linear(duration: 0.1)) {
+            a.value = 10
+            b.value = 10
+        }
+        clock.runUntilIdle()
+        #expect(b.value == 20)
+        // From 10 (where the first animation ended) to 20: no jump to 20, no drop below 10.
+        let after = shown.drop { $0 < 10 }
+        #expect(after.first == 10)
+        #expect(after.contains { $0 > 10 && $0 < 20 })
+        #expect(zip(after, after.dropFirst()).allSatisfy { $1 >= $0 } && shown.last == 20)
+    }
+
+    @Test("a member's apply releasing another while the clock's animations are finished at once")
+    func releaseDuringFinishAll() {
+        let clock = HeadlessClock()
+        var others: [AnimatableProperty<Double>] = []
+        var completions = 0
+        let a = AnimatableProperty(0.0, clock: clock) { if $0 == 1 { others.removeAll() } }
+        others = (0..<8).map { _ in AnimatableProperty(0.0, clock: clock) }
+        withAnimation(.linear(duration: 1)) {
+            a.value = 1
+            for p in others { p.value = 1 }
+        } completion: {
+            completions += 1
+        }
+        clock.advance(frames: 3)
+        finishAnimations(on: clock)  // a jumps first (it joined first) and releases the others
+        clock.advance(frames: 1)
+        #expect(others.isEmpty && completions == 1 && !a.isAnimating && a.presentationValue == 1)
+    }
+
+    @Test("a value with the same animatable data reaches the applies at once, not only at the end")
+    func sameDataModelMidFlight() {
+        struct Tagged: Animatable, Equatable {
+            var x: Double
+            var tag: String
+            var animatableData: Double {
+                get { x }
+                set { x = newValue }
+            }
+        }
+        let clock = HeadlessClock()
+        var tags: [String] = []
+        let p = AnimatableProperty(Tagged(x: 0, tag: "a"), clock: clock) { tags.append($0.tag) }
+        withAnimation(.linear(duration: 0.2)) { p.value = Tagged(x: 10, tag: "b") }
+        clock.advance(frames: 3)
+        withAnimation(.linear(duration: 0.2)) { p.value = Tagged(x: 10, tag: "c") }
+        clock.advance(frames: 1)
+        #expect(tags.last == "c" && p.presentationValue.tag == "c" && p.isAnimating)
+    }
+
+    @Test("a property whose logical deadline comes due in a batch is applied once in that frame")
+    func deadlineFrameAppliesOnce() {
+        let clock = HeadlessClock()
+        var perFrame: [Int: Int] = [:]
+        let p = AnimatableProperty(0.0, clock: clock) { _ in perFrame[clock.frameCount, default: 0] += 1 }
+        var logical = 0
+        withAnimation(.spring(duration: 1)) {
+            p.value = 100
+        } completion: {
+            logical += 1
+        }
+        clock.advance(frames: 5)
+        // A spring taking over a spring: the old one's logical completion stays due at its own
+        // time (a deadline), which comes while the new one runs in a batch.
+        withAnimation(.spring(duration: 2)) { p.value = 200 }
+        clock.runUntilIdle()
+        #expect(logical == 1)
+        #expect(perFrame.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test("a frame asked for from inside one of the same clock's frames is skipped, nothing breaks")
+    func nestedFrame() {
+        let clock = HeadlessClock()
+        var nested = 0
+        var properties: [AnimatableProperty<Double>] = []
+        properties = (0..<4).map { i in
+            AnimatableProperty(0.0, clock: clock) { value in
+                if i == 0, value > 0, nested < 3 {
+                    nested += 1
+                    clock.advance(frames: 1)
+                }
+            }
+        }
+        var completions = 0
+        withAnimation(.easeInOut(duration: 0.3)) {
+            for p in properties { p.value = 5 }
+        } completion: {
+            completions += 1
+        }
+        clock.runUntilIdle()
+        #expect(nested == 3 && completions == 1)
+        #expect(properties.allSatisfy { $0.presentationValue == 5 && !$0.isAnimating })
+    }
 }

@@ -43,7 +43,9 @@ public final class AnimatableProperty<Value: Animatable> {
         set { core.set(newValue) }
     }
 
-    /// The value shown now (the last value applied).
+    /// The value shown now: the last value applied. (Asked from another property's apply in the
+    /// middle of a frame, a property the frame has computed but not yet applied already answers
+    /// with the frame's value.)
     public var presentationValue: Value { core.state.presentedValue }
 
     /// The presented value's velocity at the clock's current time, in units per second.

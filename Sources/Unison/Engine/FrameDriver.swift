@@ -237,6 +237,9 @@ final class FrameDriver {
     /// completions that became due run afterwards, in order. When every property is resting
     /// (inside a `delay`), the clock sleeps until the first one moves again.
     func present(at time: TimeInterval) {
+        // A frame asked for from inside one of this clock's frames (an apply that advances its own
+        // clock) is skipped: the lists are being walked. The next frame shows the time it reaches.
+        guard !roster.pointee.isPresenting else { return }
         roster.pointee.isResting = false  // frames came: the clock woke up (or was never resting)
         let frameTime = time.isNaN ? roster.pointee.lastFrameTime : max(time, roster.pointee.lastFrameTime)
         roster.pointee.lastFrameTime = frameTime

@@ -102,6 +102,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         _ core: ValueCore<Value>, base: V, model: Value, velocity: V, deadline: TimeInterval, presented value: Value,
         isLogicallyComplete: Bool
     ) -> Int {
+        assert(!isFinished, "a property joined a batch whose animation has ended")
         cores.append(Member(core: core))
         bases.append(base)
         velocities.append(velocity)
@@ -123,7 +124,13 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     /// Member `index` was set to a value with the same animatable data (the same target): the
     /// model it shows at the end.
-    final func setModel(_ model: Value, at index: Int) { models[index] = model }
+    final func setModel(_ model: Value, at index: Int) {
+        models[index] = model
+        // What it presents takes the new value's other fields, as the general path's would.
+        var shown = model
+        shown.animatableData = presented[index].animatableData
+        presented[index] = shown
+    }
 
     /// Takes member `index` out; returns what it presents now.
     final func remove(at index: Int) -> Value {
@@ -132,8 +139,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         live -= 1
         if isPresenting || isFinished {
             // The frame's loops run over these arrays (or the batch is only waiting for its members
-            // to settle): only mark it; a frame compacts afterwards.
+            // to settle): only mark it; a frame compacts afterwards. Its closure goes now (what it
+            // captures is the caller's), replaced by one that holds nothing.
             cores[index] = nil
+            applies[index] = { _ in }
             needsCompaction = true
         } else {
             removeSwapping(index)
@@ -243,10 +252,11 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         for i in 0..<n {
             guard let member = cores[i] else { continue }
             if leaving > 0, time >= deadlines[i] || step(i, sample, spring).finished {
-                // The general path ends it (or fires its deadline, and it joins a batch again).
+                // The general path ends it (or fires its deadline, and it joins a batch again), in
+                // this frame: the driver ticks its general list after the batches.
                 let core = member.core
                 core.state.leaveBatch()
-                if core.tick(at: time) { driver.activate(core) }
+                driver.activate(core)
             } else {
                 applies[i](presented[i])
             }
@@ -300,9 +310,18 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     }
 
     override func finishMembers() {
-        for member in cores {
-            member?.core.finishWithoutCompleting()
+        // Each jump runs its member's apply, which may release or jump other members: while this
+        // loop runs, a member that leaves is only marked (read afresh at each index, never from a
+        // copy whose cores may be gone), and the arrays are compacted afterwards.
+        let wasPresenting = isPresenting
+        isPresenting = true
+        var i = 0
+        while i < cores.count {
+            cores[i]?.core.finishWithoutCompleting()
+            i += 1
         }
+        isPresenting = wasPresenting
+        if !isPresenting && needsCompaction && !isFinished { compact() }
     }
 }
 

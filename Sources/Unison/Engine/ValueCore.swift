@@ -46,7 +46,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     final func set(_ newValue: Value, restarting: Bool = false) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
-        state.settleIfFinished()
+        state.leaveIfFinished()
         let group = Engine.currentGroup
         if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
         state.setModel(newValue)

@@ -90,8 +90,8 @@ struct ValueState<Value: Animatable> {
     /// its transaction's batch instead, which presents it from then on. (`mutating` so that the
     /// state is read in place, not copied.)
     mutating func continues(in core: ValueCore<Value>) -> Bool {
-        guard !entries.isEmpty || !deadlines.isEmpty else { return false }
-        guard batch == nil, entries.count == 1, entries[0].usesSharedSample, !entries[0].pendingMerge,
+        guard !entries.isEmpty || !deadlines.isEmpty, batch == nil else { return false }
+        guard entries.count == 1, entries[0].usesSharedSample, !entries[0].pendingMerge,
             entries[0].shared.pointee.startTime != nil
         else { return true }
         // A takeover's successor carries a velocity, the removals of what it took over, or the
@@ -133,6 +133,13 @@ struct ValueState<Value: Animatable> {
             entries[0].isLogicallyComplete = batch.isLogicallyComplete(at: index)
             presented = batch.remove(at: index)
         }
+    }
+
+    /// Leaves a batch that has finished its animation, whether or not the finishing frame has
+    /// come to this property yet: its model value is about to change, and the animation it ended
+    /// with must end where that animation did (a new one then starts from there).
+    mutating func leaveIfFinished() {
+        if let batch, batch.isFinished { leaveBatch() }
     }
 
     /// Learns that its batch finished the animation, if it did (see `leaveBatch`). In the
