@@ -144,6 +144,7 @@ struct BatchTests {
         let last = seen.suffix(2).map { [$0.0, $0.1 ? 1 : 0, $0.2 ? 1 : 0] }
         #expect(last == [[0, 0, 1], [1, 0, 0]])
         #expect(seen.dropLast(2).allSatisfy { $0.1 && $0.2 })
+        properties.removeAll()  // (the applies hold the array that holds them)
     }
 
     @Test("a member set from another member's apply leaves the batch and starts in the same frame")
@@ -259,6 +260,7 @@ struct BatchTests {
         #expect(after.first == 10)
         #expect(after.contains { $0 > 10 && $0 < 20 })
         #expect(zip(after, after.dropFirst()).allSatisfy { $1 >= $0 } && shown.last == 20)
+        (a, b) = (nil, nil)  // (a's apply holds them)
     }
 
     @Test("a member's apply releasing another while the clock's animations are finished at once")
