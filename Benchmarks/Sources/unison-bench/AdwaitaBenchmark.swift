@@ -51,10 +51,12 @@ enum AdwaitaBenchmark {
         let probe = FrameProbe(window: window)
         var results: [Result] = []
         for count in counts {
-            // Three interleaved rounds of (floor, libadwaita, Unison): the floor's run-to-run jitter
+            // Interleaved rounds of (floor, libadwaita, Unison), three, or seven up to N = 1 000, where
+            // the values' share of the update phase is a few tens of microseconds: the floor's run-to-run jitter
             // (tens of microseconds) otherwise swamps the per-value difference at small N.
             var rounds: [(floor: Double, adwaita: Side, unison: Side)] = []
-            for _ in 0..<3 {
+            let roundCount = count <= 1_000 ? 7 : 3
+            for _ in 0..<roundCount {
                 let floor = measureFloor(area: area, probe: probe)
                 var adwaita = measureAdwaita(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
@@ -67,8 +69,12 @@ enum AdwaitaBenchmark {
             func median(_ values: [Double]) -> Double { Stats(values).median }
             let floor = median(rounds.map(\.floor))
             // Report the round whose Unison per-value cost is the median, with the medians of both sides.
-            var adwaita = rounds.sorted { $0.adwaita.nanosecondsPerValue < $1.adwaita.nanosecondsPerValue }[1].adwaita
-            var unison = rounds.sorted { $0.unison.nanosecondsPerValue < $1.unison.nanosecondsPerValue }[1].unison
+            var adwaita = rounds.sorted { $0.adwaita.nanosecondsPerValue < $1.adwaita.nanosecondsPerValue }[
+                roundCount / 2
+            ].adwaita
+            var unison = rounds.sorted { $0.unison.nanosecondsPerValue < $1.unison.nanosecondsPerValue }[
+                roundCount / 2
+            ].unison
             adwaita.nanosecondsPerValue = median(rounds.map(\.adwaita.nanosecondsPerValue))
             unison.nanosecondsPerValue = median(rounds.map(\.unison.nanosecondsPerValue))
             let result = Result(

@@ -103,7 +103,7 @@ struct Report: Codable {
         md +=
             "phase minus the floor of a frame whose only tick callback does nothing, divided by N; the ratio is per value. "
         md +=
-            "Each N is measured in 3 interleaved rounds (floor, libadwaita, Unison); per-value figures are their medians.\n\n"
+            "Each N is measured in interleaved rounds (floor, libadwaita, Unison), 7 up to N = 1 000 and 3 above; per-value figures are their medians.\n\n"
         md +=
             "| N | libadwaita ms / frame | Unison ms / frame | ratio per value | libadwaita ns / value | Unison ns / value "
         md += "| fps (libadwaita / Unison) | finishing ÷ steady (libadwaita / Unison) |\n"
