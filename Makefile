@@ -58,6 +58,7 @@ test: deps
 bench: bench-deps
 	cd Benchmarks && $(SWIFT) build -c release --product unison-bench
 	cd Benchmarks && xvfb-run -a .build/release/unison-bench all
+	cd Benchmarks && xvfb-run -a .build/release/unison-bench gtk --write
 
 lint:
 	$(SWIFT) format lint -r Sources Tests Examples Harness Benchmarks/Sources Benchmarks/Package.swift Package.swift

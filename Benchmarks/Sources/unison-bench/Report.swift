@@ -36,19 +36,21 @@ struct Report: Codable {
             "gtk": "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
             "libadwaita": "1.2 (Debian's libadwaita-1-dev)", "display": "Xvfb (GDK_BACKEND=x11)",
             "build": "swift build -c release",
+            "renderer": ProcessInfo.processInfo.environment["GSK_RENDERER"].map { "GSK_RENDERER=\($0)" }
+                ?? "GTK's default (GL; Mesa's software rasteriser under Xvfb)",
         ]
     }
 
     /// Changes the results recorded in `directory` (results.json and results.md; the other
     /// sections and the plot as they were) with `change`, for `unison-bench layout` and `widgets --write`.
-    static func update(in directory: URL, _ change: (inout Report) -> Void) throws -> URL {
+    static func update(in directory: URL, plot: Bool = false, _ change: (inout Report) -> Void) throws -> URL {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         var report = try decoder.decode(
             Report.self, from: Data(contentsOf: directory.appendingPathComponent("results.json")))
         change(&report)
-        try report.write(to: directory, plot: false)
+        try report.write(to: directory, plot: plot)
         return directory
     }
 
@@ -144,7 +146,7 @@ struct Report: Codable {
         md += "are counted at the library boundary (an interposer in the benchmark), per frame for all widgets; "
         md += "calls GTK makes inside itself are not counted (`gtk_widget_set_opacity` queues its own redraw). "
         md +=
-            "Bin child allocations count the bins relaid out.\(w.loadAverage.map { " Load average when the run began: \(format($0, 2)) (\(machine["cores"] ?? "?") cores)." } ?? "")\n\n"
+            "Bin child allocations count the bins relaid out. Renderer: \(machine["renderer"] ?? "not recorded").\(w.loadAverage.map { " Load average when the run began: \(format($0, 2)) (\(machine["cores"] ?? "?") cores)." } ?? "")\n\n"
         md +=
             "| scene | driver | fps | update phase ms / frame | frame CPU ms | opacity / frame | fixed transform / frame "
         md +=

@@ -14,7 +14,9 @@ import Foundation
 //           separated: unison, adwaita, setters, bin-unison, bin-adwaita, bin-setters) for profiling
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
-//   all:    everything, and writes Benchmarks/results/ (JSON, Markdown, PNG): what `make bench` runs
+//   all:    the headless parts (engine, floors, keyframes, the fragmented heap), and writes
+//           Benchmarks/results/ (JSON, Markdown, PNG); `make bench` then runs `gtk --write`, which
+//           measures the GTK parts in a fresh process and writes their sections and the plot
 
 let arguments = CommandLine.arguments.dropFirst()
 let mode =
@@ -49,10 +51,50 @@ MainActor.assumeIsolated {
     var report = Report(
         date: ISO8601DateFormatter().string(from: Date()), machine: [:], engine: [], gtk: [], trajectory: nil,
         widgets: nil, layout: nil, transitions: nil, keyframes: nil, floor: nil)
+    // The GTK kinds run in a process of their own (`make bench` runs `all`, then `gtk --write`):
+    // measured after the engine's 100 000-property runs had churned the heap, every GTK kind cost
+    // up to twice as much, and the engine measured after the GTK kinds nearly twice as much too.
+    if mode == "gtk" {
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        adw_init()
+        report.machine = Report.machine()
+        // N values beside libadwaita first, in a small window at the start of the process: after the
+        // 1000-widget scenes (and the GL renderer's threads they start) they cost both sides 2–3× more.
+        report.gtk = AdwaitaBenchmark.run(
+            counts: onlyCount.map { [$0] } ?? (quick ? [100, 1_000] : [100, 1_000, 10_000, 100_000]))
+        report.trajectory = AdwaitaBenchmark.trajectory()
+        report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
+        report.layout = LayoutBenchmark.run(rounds: quick ? 3 : 5)
+        report.transitions = TransitionsBenchmark.run(rounds: quick ? 2 : 3)
+        if arguments.contains("--write") {
+            let gtk = report
+            do {
+                let directory = try Report.update(in: resultsDirectory, plot: true) {
+                    $0.machine = gtk.machine
+                    $0.gtk = gtk.gtk
+                    $0.trajectory = gtk.trajectory
+                    $0.widgets = gtk.widgets
+                    $0.layout = gtk.layout
+                    $0.transitions = gtk.transitions
+                }
+                print("wrote the GTK sections of \(directory.path)/results.json and results.md, and cost-vs-n.png")
+            } catch {
+                print("unison-bench: could not write results: \(error)")
+                exit(1)
+            }
+        }
+    }
+    var applyFloorFresh: ApplyCallFloor.Point?
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
         report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
         report.floor = ArithmeticFloor.run(counts: counts, repetitions: quick ? 1 : 5)
+        if only == nil {
+            applyFloorFresh = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false)
+        }
     }
     if mode == "keyframes" || mode == "all" {
         let repetitions = quick ? 1 : 5
@@ -60,20 +102,6 @@ MainActor.assumeIsolated {
             counts: onlyCount.map { [$0] } ?? [1_000, 10_000], repetitions: repetitions)
         print(KeyframesBenchmark.markdown(results, repetitions: repetitions))
         report.keyframes = results
-    }
-    if mode == "gtk" || mode == "all" {
-        guard gtk_init_check() != 0 else {
-            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
-            exit(1)
-        }
-        adw_init()
-        report.machine = Report.machine()
-        report.gtk = AdwaitaBenchmark.run(
-            counts: onlyCount.map { [$0] } ?? (quick ? [100, 1_000] : [100, 1_000, 10_000, 100_000]))
-        report.trajectory = AdwaitaBenchmark.trajectory()
-        report.widgets = WidgetsBenchmark.run(widgets: 1000, seconds: quick ? 1.5 : 3)
-        report.layout = LayoutBenchmark.run(rounds: quick ? 3 : 5)
-        report.transitions = TransitionsBenchmark.run(rounds: quick ? 2 : 3)
     }
     if mode == "transitions" {
         guard gtk_init_check() != 0 else {
@@ -110,12 +138,12 @@ MainActor.assumeIsolated {
         writeSection("layout") { $0.layout = layout }
     }
     if mode == "engine" || mode == "all", only == nil {
-        let fresh = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false)
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
         let fragmented = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: true)
-        report.applyCallFloor = [fresh, fragmented]
+        report.applyCallFloor = [applyFloorFresh, fragmented].compactMap { $0 }
     }
     if mode == "all" {
+        report.machine = Report.machine()
         let directory = resultsDirectory
         do {
             try report.write(to: directory)
