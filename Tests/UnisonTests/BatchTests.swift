@@ -5,6 +5,16 @@ import UnisonTestSupport
 
 @testable import Unison
 
+/// A value with a part that does not animate (as `TransitionEffects` has its anchor).
+private struct Tagged: Animatable, Equatable {
+    var x: Double
+    var tag: String
+    var animatableData: Double {
+        get { x }
+        set { x = newValue }
+    }
+}
+
 /// The engine presents the properties one transaction animates with one built-in animation as a
 /// batch (structure of arrays). These tests hold it to the general path's results: the same values
 /// bit for bit, the same completions, the same answers to every question asked mid-frame.
@@ -202,14 +212,6 @@ struct BatchTests {
 
     @Test("a value with the same animatable data set mid-flight is the one shown at the end")
     func sameDataNewModel() {
-        struct Tagged: Animatable, Equatable {
-            var x: Double
-            var tag: String
-            var animatableData: Double {
-                get { x }
-                set { x = newValue }
-            }
-        }
         let clock = HeadlessClock()
         var last: Tagged?
         let p = AnimatableProperty(Tagged(x: 0, tag: "a"), clock: clock) { last = $0 }
@@ -284,14 +286,6 @@ struct BatchTests {
 
     @Test("a value with the same animatable data reaches the applies at once, not only at the end")
     func sameDataModelMidFlight() {
-        struct Tagged: Animatable, Equatable {
-            var x: Double
-            var tag: String
-            var animatableData: Double {
-                get { x }
-                set { x = newValue }
-            }
-        }
         let clock = HeadlessClock()
         var tags: [String] = []
         let p = AnimatableProperty(Tagged(x: 0, tag: "a"), clock: clock) { tags.append($0.tag) }
@@ -303,22 +297,30 @@ struct BatchTests {
     }
 
     @Test("a property whose logical deadline comes due in a batch is applied once in that frame")
-    func deadlineFrameAppliesOnce() {
+    func deadlineFrameAppliesOnce() throws {
         let clock = HeadlessClock()
         var perFrame: [Int: Int] = [:]
         let p = AnimatableProperty(0.0, clock: clock) { _ in perFrame[clock.frameCount, default: 0] += 1 }
         var logical = 0
+        var logicalFrame = -1
         withAnimation(.spring(duration: 1)) {
             p.value = 100
         } completion: {
             logical += 1
+            logicalFrame = clock.frameCount
         }
         clock.advance(frames: 5)
         // A spring taking over a spring: the old one's logical completion stays due at its own
         // time (a deadline), which comes while the new one runs in a batch.
         withAnimation(.spring(duration: 2)) { p.value = 200 }
+        clock.advance(frames: 5)
+        let driver = try #require(FrameDriver.existingDriver(for: clock))
+        #expect(driver.census.batched == 1 && driver.census.general == 0)  // waiting in the batch
         clock.runUntilIdle()
         #expect(logical == 1)
+        // Due 1 s after the first spring's start (frame 1): frame 61, or 62 when the sum of the
+        // rounded frame times 1/60 + 1 lands just above 61/60.
+        #expect(logicalFrame == 61 || logicalFrame == 62)
         #expect(perFrame.values.allSatisfy { $0 == 1 })
     }
 

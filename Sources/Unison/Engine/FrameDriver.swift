@@ -252,7 +252,7 @@ final class FrameDriver {
         // Batches first: a property that joins one in the loop below has had its frame.
         var batchIndex = 0
         while batchIndex < roster.pointee.batches.count {
-            roster.pointee.batches[batchIndex].present(at: frameTime, driver: self)
+            roster.pointee.batches[batchIndex].present(at: frameTime)
             batchIndex += 1
         }
         var index = 0

@@ -54,7 +54,7 @@ class PropertyBatch {
     var isSettling = false
 
     /// Presents one frame for every member.
-    func present(at time: TimeInterval, driver: FrameDriver) {}
+    func present(at time: TimeInterval) {}
 
     /// Tells every member of a finished batch that its animation ended (`ValueCore.settle`).
     func settleMembers() {}
@@ -192,7 +192,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// the frame, so that frame costs about what a steady one does.
     ///
     /// - Complexity: O(members); no allocation.
-    override func present(at time: TimeInterval, driver: FrameDriver) {
+    override func present(at time: TimeInterval) {
         guard !isPresenting, !isFinished else { return }  // (a frame presented from an apply)
         isPresenting = true
         defer {
@@ -203,7 +203,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         if shared.pointee.time != elapsed { group.refreshSample(elapsed: elapsed) }
         let sample = shared.pointee.sample
         if key.carriesVelocity {
-            presentCarrying(sample, at: time, driver: driver)
+            presentCarrying(sample, at: time)
             return
         }
         if _slowPath(incomplete > 0 && (sample.logicallyComplete || sample.finished)) { completeLogically() }
@@ -236,7 +236,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// this frame leaves and ends through the general path, which applies its model value and
     /// counts its removals (its own and those it took over). One whose deadline is due leaves for
     /// the general path too, for this frame.
-    private func presentCarrying(_ sample: LinearSample, at time: TimeInterval, driver: FrameDriver) {
+    private func presentCarrying(_ sample: LinearSample, at time: TimeInterval) {
         if _slowPath(incomplete > 0 && sample.logicallyComplete) { completeLogically() }
         let spring = group.animation!.storage.mergingSpring
         var leaving = 0
@@ -351,37 +351,37 @@ extension ValueBatch {
 // known, so the frame loop is compiled for it.
 
 final class DoubleBatch: ValueBatch<Double> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class CGFloatBatch: ValueBatch<CGFloat> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class FloatBatch: ValueBatch<Float> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class CGPointBatch: ValueBatch<CGPoint> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class CGSizeBatch: ValueBatch<CGSize> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class CGRectBatch: ValueBatch<CGRect> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class RGBAColorBatch: ValueBatch<RGBAColor> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class SizedEffectsBatch: ValueBatch<SizedEffects> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
 
 final class TransitionEffectsBatch: ValueBatch<TransitionEffects> {
-    override func present(at time: TimeInterval, driver: FrameDriver) { super.present(at: time, driver: driver) }
+    override func present(at time: TimeInterval) { super.present(at: time) }
 }
