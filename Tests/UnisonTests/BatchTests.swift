@@ -139,12 +139,14 @@ struct BatchTests {
     @Test("in the finishing frame a member animates until its own turn, and not inside its own apply")
     func askingMidFinishingFrame() {
         let clock = HeadlessClock()
-        var seen: [(Int, Bool, Bool)] = []  // (member, it animates, the other animates)
+        // (member, it animates, the other animates, the value the other presents)
+        var seen: [(Int, Bool, Bool, Double)] = []
         var properties: [AnimatableProperty<Double>] = []
         for i in 0..<2 {
             properties.append(
                 AnimatableProperty(0.0, clock: clock) { value in
-                    seen.append((i, properties[i].isAnimating, properties[1 - i].isAnimating))
+                    let other = properties[1 - i]
+                    seen.append((i, properties[i].isAnimating, other.isAnimating, other.presentationValue))
                 })
         }
         withAnimation(.linear(duration: 0.1)) { for p in properties { p.value = 10 } }
@@ -154,6 +156,12 @@ struct BatchTests {
         let last = seen.suffix(2).map { [$0.0, $0.1 ? 1 : 0, $0.2 ? 1 : 0] }
         #expect(last == [[0, 0, 1], [1, 0, 0]])
         #expect(seen.dropLast(2).allSatisfy { $0.1 && $0.2 })
+        // Asked from member 0's apply, member 1 (computed, not yet applied) answers with the frame's
+        // value, in the last frame (its end, 10) as in every other (the same time's value as 0's).
+        #expect(seen.suffix(2).map(\.3) == [10, 10])
+        let firsts = seen.filter { $0.0 == 0 }.map(\.3)
+        let zeros = seen.filter { $0.0 == 1 }.map(\.3)
+        #expect(firsts == zeros)
         properties.removeAll()  // (the applies hold the array that holds them)
     }
 

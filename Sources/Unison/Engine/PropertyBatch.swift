@@ -68,9 +68,8 @@ class PropertyBatch {
 class ValueBatch<Value: Animatable>: PropertyBatch {
     typealias V = Value.AnimatableData
 
-    /// Each member's core (nil once it left during a frame, until the frame compacts the arrays).
-    /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by the
-    /// property that owns it), so a frame that ends thousands of animations releases nothing here.
+    /// Each member's core and apply (nil once it left during a frame, until the frame compacts the
+    /// arrays).
     @exclusivity(unchecked) private var cores: [Member?] = []
     @exclusivity(unchecked) private var bases: [V] = []
     /// Each member's inherited velocity (zero in a batch that carries none).
@@ -81,7 +80,6 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     @exclusivity(unchecked) private var models: [Value] = []
     /// What each member presents: written every frame, read by `presentationValue`.
     @exclusivity(unchecked) private var presented: [Value] = []
-    @exclusivity(unchecked) private var applies: [@MainActor (Value) -> Void] = []
     @exclusivity(unchecked) private var logicallyComplete: [Bool] = []
     @exclusivity(unchecked) private var live = 0
     @exclusivity(unchecked) private var isPresenting = false
@@ -89,7 +87,17 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     @exclusivity(unchecked) private var finishedThrough = -1
     @exclusivity(unchecked) private var needsCompaction = false
 
-    private struct Member { unowned(unsafe) let core: ValueCore<Value> }
+    private struct Member {
+        /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by
+        /// the property that owns it), so a frame that ends thousands of animations releases
+        /// nothing here.
+        unowned(unsafe) let core: ValueCore<Value>
+        /// The core's apply. In a struct, the closure keeps the form the caller made it in; an
+        /// array of bare closures would wrap each one in a reabstraction thunk (its elements are
+        /// stored in the most general form), which every frame would call through: two calls and
+        /// two closure contexts, scattered in a long-running app's heap.
+        let apply: @MainActor (Value) -> Void
+    }
 
     required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
         super.init(group: group, start: start, key: key, driver: driver)
@@ -103,13 +111,12 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         isLogicallyComplete: Bool
     ) -> Int {
         assert(!isFinished, "a property joined a batch whose animation has ended")
-        cores.append(Member(core: core))
+        cores.append(Member(core: core, apply: core.apply))
         bases.append(base)
         velocities.append(velocity)
         deadlines.append(deadline)
         models.append(model)
         presented.append(value)
-        applies.append(core.apply)
         logicallyComplete.append(isLogicallyComplete)
         if !isLogicallyComplete { incomplete += 1 }
         live += 1
@@ -140,9 +147,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         if isPresenting || isFinished {
             // The frame's loops run over these arrays (or the batch is only waiting for its members
             // to settle): only mark it; a frame compacts afterwards. Its closure goes now (what it
-            // captures is the caller's), replaced by one that holds nothing.
+            // captures is the caller's; a call running it holds its own copy).
             cores[index] = nil
-            applies[index] = { _ in }
             needsCompaction = true
         } else {
             removeSwapping(index)
@@ -160,7 +166,6 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             deadlines.swapAt(index, last)
             models.swapAt(index, last)
             presented.swapAt(index, last)
-            applies.swapAt(index, last)
             logicallyComplete.swapAt(index, last)
             cores[index]?.core.state.batchIndex = index
         }
@@ -170,7 +175,6 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         deadlines.removeLast()
         models.removeLast()
         presented.removeLast()
-        applies.removeLast()
         logicallyComplete.removeLast()
     }
 
@@ -223,7 +227,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             }
         }
         // An apply may take members out (marked nil); it never adds any.
-        for i in 0..<n where _fastPath(cores[i] != nil) { applies[i](presented[i]) }
+        for i in 0..<n { if let member = cores[i] { member.apply(presented[i]) } }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
         if _slowPath(a == 0) {
             let restsUntil = shared.pointee.restsUntil
@@ -258,7 +262,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 core.state.leaveBatch()
                 driver.activate(core)
             } else {
-                applies[i](presented[i])
+                member.apply(presented[i])
             }
         }
     }
@@ -290,10 +294,16 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         isFinished = true
         group.animationsRemoved(live)
         let n = cores.count
-        for i in 0..<n where _fastPath(cores[i] != nil) {
-            presented[i] = models[i]
+        // As in a steady frame, every value first (asked mid-frame, a member not yet applied
+        // answers with the frame's value), then the applies.
+        models.withUnsafeBufferPointer { model in
+            presented.withUnsafeMutableBufferPointer { out in
+                for i in 0..<n { out[i] = model[i] }
+            }
+        }
+        for i in 0..<n {
             finishedThrough = i
-            applies[i](models[i])
+            if let member = cores[i] { member.apply(presented[i]) }
         }
         finishedThrough = .max
     }
