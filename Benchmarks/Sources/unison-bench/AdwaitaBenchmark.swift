@@ -14,6 +14,11 @@ enum AdwaitaBenchmark {
         var finishingFrameMilliseconds: Double
         var finishingToSteadyRatio: Double
         var framesPerSecond: Double
+        /// (thread CPU from just before this side's tick callbacks to just after them, median over
+        /// the run's frames − the same bracket around the floor's no-op callback) ÷ N: measured
+        /// within each frame, so the floor's frame-to-frame jitter does not enter it (`Bracket`).
+        /// Absent in older results.
+        var bracketNanosecondsPerValue: Double?
     }
 
     struct Result: Codable {
@@ -23,6 +28,10 @@ enum AdwaitaBenchmark {
         var adwaita: Side
         var unison: Side
         var cpuRatio: Double  // libadwaita / Unison
+        /// The median over rounds of the bracket around the floor's no-op callback, microseconds.
+        var bracketFloorMicroseconds: Double?
+        /// libadwaita / Unison, per value, from the brackets (absent in older results).
+        var bracketRatio: Double?
     }
 
     struct Trajectory: Codable {
@@ -55,16 +64,22 @@ enum AdwaitaBenchmark {
             // the values' share of the update phase is a few tens of microseconds: the floor's run-to-run jitter
             // (tens of microseconds) otherwise swamps the per-value difference at small N.
             var rounds: [(floor: Double, adwaita: Side, unison: Side)] = []
+            var bracketFloors: [Double] = []
             let roundCount = count <= 1_000 ? 7 : 3
             for _ in 0..<roundCount {
-                let floor = measureFloor(area: area, probe: probe)
+                let (floor, bracketFloor) = measureFloor(area: area, probe: probe)
                 var adwaita = measureAdwaita(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
                 var unison = measureUnison(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
                 adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 unison.nanosecondsPerValue = (unison.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+                // (The sides' brackets hold their median bracket in ns until here.)
+                adwaita.bracketNanosecondsPerValue =
+                    (adwaita.bracketNanosecondsPerValue! - bracketFloor) / Double(count)
+                unison.bracketNanosecondsPerValue = (unison.bracketNanosecondsPerValue! - bracketFloor) / Double(count)
                 rounds.append((floor, adwaita, unison))
+                bracketFloors.append(bracketFloor)
             }
             func median(_ values: [Double]) -> Double { Stats(values).median }
             let floor = median(rounds.map(\.floor))
@@ -77,16 +92,23 @@ enum AdwaitaBenchmark {
             ].unison
             adwaita.nanosecondsPerValue = median(rounds.map(\.adwaita.nanosecondsPerValue))
             unison.nanosecondsPerValue = median(rounds.map(\.unison.nanosecondsPerValue))
+            adwaita.bracketNanosecondsPerValue = median(rounds.map { $0.adwaita.bracketNanosecondsPerValue! })
+            unison.bracketNanosecondsPerValue = median(rounds.map { $0.unison.bracketNanosecondsPerValue! })
             let result = Result(
                 count: count, floorMilliseconds: floor, adwaita: adwaita, unison: unison,
-                cpuRatio: adwaita.nanosecondsPerValue / unison.nanosecondsPerValue)
+                cpuRatio: adwaita.nanosecondsPerValue / unison.nanosecondsPerValue,
+                bracketFloorMicroseconds: median(bracketFloors) / 1e3,
+                bracketRatio: adwaita.bracketNanosecondsPerValue! / unison.bracketNanosecondsPerValue!)
             print(
                 "gtk     N=\(count): libadwaita \(format(adwaita.cpuPerFrameMilliseconds.median, 3)) ms/frame "
                     + "(\(format(adwaita.nanosecondsPerValue)) ns/value, \(format(adwaita.framesPerSecond)) fps), "
                     + "Unison \(format(unison.cpuPerFrameMilliseconds.median, 3)) ms/frame "
                     + "(\(format(unison.nanosecondsPerValue)) ns/value, \(format(unison.framesPerSecond)) fps): "
                     + "\(format(result.cpuRatio))× less CPU per value (floor \(format(floor, 3)) ms); finishing frame \(format(adwaita.finishingToSteadyRatio, 2))× vs "
-                    + "\(format(unison.finishingToSteadyRatio, 2))× steady")
+                    + "\(format(unison.finishingToSteadyRatio, 2))× steady; bracketed: libadwaita "
+                    + "\(format(adwaita.bracketNanosecondsPerValue!)) vs Unison \(format(unison.bracketNanosecondsPerValue!)) ns/value, "
+                    + "\(format(result.bracketRatio!))× (bracket floor \(format(result.bracketFloorMicroseconds!, 2)) µs)"
+            )
             results.append(result)
         }
         probe.disconnect()
@@ -95,17 +117,73 @@ enum AdwaitaBenchmark {
 
     /// The update phase of a frame whose only tick callback does nothing: what GTK spends there
     /// whatever animates, subtracted from both sides to get the cost per animated value.
-    static func measureFloor(area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Double {
+    /// Also returns the median bracket around that one callback, in ns (`Bracket`).
+    static func measureFloor(area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> (Double, Double) {
         let tick: GtkTickCallback = { _, _, _ in unison_bench_source_continue }
+        let bracket = Bracket(area: area)
+        bracket.close()
         let id = gtk_widget_add_tick_callback(area, tick, nil, nil)
+        bracket.open()
         GtkRuntime.iterate(timeout: 0.1)
         probe.reset()
+        bracket.samples.removeAll()
         probe.recording = true
         GtkRuntime.iterate(timeout: 0.5)
         probe.recording = false
+        let bracketed = bracket.median
+        bracket.remove()
         gtk_widget_remove_tick_callback(area, id)
         GtkRuntime.iterate(timeout: 0.1)
-        return Stats(probe.frames.map(\.updateCPU)).median
+        return (Stats(probe.frames.map(\.updateCPU)).median, bracketed)
+    }
+
+    /// Thread CPU time from just before a side's tick callbacks to just after them, each frame.
+    /// GTK runs a widget's tick callbacks newest first (`gtk_widget_add_tick_callback` prepends),
+    /// so the closing callback is added before the side's callbacks exist and the opening one
+    /// after they all do. The bracket holds what the side's callbacks cost GTK to dispatch and run,
+    /// and nothing else of the frame, so the frame-to-frame jitter of the rest of the update phase
+    /// (the floor's) does not enter it; the same bracket around the floor's one no-op callback is
+    /// subtracted.
+    final class Bracket {
+        private let area: UnsafeMutablePointer<GtkWidget>
+        private var ids: [guint] = []
+        private var start: UInt64 = 0
+        var samples: [Double] = []
+
+        init(area: UnsafeMutablePointer<GtkWidget>) {
+            self.area = area
+            samples.reserveCapacity(1024)
+        }
+
+        /// Adds the closing callback: before the side's callbacks are added.
+        func close() {
+            let tick: GtkTickCallback = { _, _, data in
+                let bracket = Unmanaged<Bracket>.fromOpaque(data!).takeUnretainedValue()
+                if bracket.start != 0 { bracket.samples.append(Double(threadCPUNanoseconds() - bracket.start)) }
+                bracket.start = 0
+                return unison_bench_source_continue
+            }
+            ids.append(gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil))
+        }
+
+        /// Adds the opening callback: after the side's callbacks are added.
+        func open() {
+            let tick: GtkTickCallback = { _, _, data in
+                Unmanaged<Bracket>.fromOpaque(data!).takeUnretainedValue().start = threadCPUNanoseconds()
+                return unison_bench_source_continue
+            }
+            ids.append(gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil))
+        }
+
+        /// The median bracket, ns, without the first two and the last two frames (start and end).
+        var median: Double {
+            Stats(samples.count > 8 ? Array(samples[2..<(samples.count - 2)]) : samples).median
+        }
+
+        func remove() {
+            for id in ids { gtk_widget_remove_tick_callback(area, id) }
+            ids = []
+        }
     }
 
     /// Steady frames are those strictly between the first two and the last frame of the run.
@@ -140,18 +218,24 @@ enum AdwaitaBenchmark {
             UnsafeMutableRawPointer(animations.last!), "done", unsafeBitCast(onDone, to: GCallback.self),
             Unmanaged.passUnretained(done).toOpaque(), nil)
         probe.reset()
+        let bracket = Bracket(area: area)
+        bracket.close()
         probe.recording = true
-        for animation in animations { adw_animation_play(animation) }
+        for animation in animations { adw_animation_play(animation) }  // (each adds its tick callback)
+        bracket.open()
         var finishingIndex: Int?
         GtkRuntime.iterate(timeout: 10) {
             if done.count > 0 && finishingIndex == nil { finishingIndex = probe.frames.count }
             return finishingIndex != nil && probe.frames.count > finishingIndex! + 1
         }
         probe.recording = false
+        bracket.remove()
         // (adw_spring_animation_new returns its animation transfer-none: nothing to unref here.)
         let frames = probe.frames
         // The frame in which "done" fired is the one recorded just before the check saw it.
-        return summarize(frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+        var side = summarize(frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+        side.bracketNanosecondsPerValue = bracket.median
+        return side
     }
 
     final class DoneCounter { var count = 0 }
@@ -162,19 +246,25 @@ enum AdwaitaBenchmark {
         let clock = GtkFrameClock.for(area)
         let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
         probe.reset()
+        let bracket = Bracket(area: area)
+        bracket.close()
         probe.recording = true
         var finishingIndex: Int?
         withAnimation(.spring(spring)) {
             for p in properties { p.value = 1000 }
         } completion: {
         }
+        bracket.open()  // (the clock added its tick callback in the change above)
         GtkRuntime.iterate(timeout: 4) {
             if !clock.isTicking && finishingIndex == nil { finishingIndex = probe.frames.count }
             return finishingIndex != nil && probe.frames.count > finishingIndex! + 1
         }
         probe.recording = false
+        bracket.remove()
         withExtendedLifetime(properties) {}
-        return summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+        var side = summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+        side.bracketNanosecondsPerValue = bracket.median
+        return side
     }
 
     /// One spring with an initial velocity on both sides, compared at the same frame times.

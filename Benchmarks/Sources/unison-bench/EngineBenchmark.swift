@@ -44,6 +44,21 @@ enum EngineBenchmark {
         return summarize([(kind, 10_000)], runs: runs, repetitions: repetitions)
     }
 
+    /// Frames that start with empty caches, as under a toolkit: between two frames the main loop
+    /// sleeps and the renderer runs, and the next frame finds the engine's code and data, and the
+    /// apply closures, in memory rather than cache. Each steady frame here is preceded by writing
+    /// twice the last-level cache (`CacheEviction`), outside the timed span.
+    static func runCold(counts: [Int], repetitions: Int) -> [Result] {
+        let kind = "Double spring, cold caches"
+        var runs = [String: [Run]]()
+        for _ in 0..<repetitions {
+            for count in counts {
+                runs["\(kind)|\(count)", default: []].append(measure(kind: "Double spring", count: count, cold: true))
+            }
+        }
+        return summarize(counts.map { (kind, $0) }, runs: runs, repetitions: repetitions)
+    }
+
     private static func summarize(_ cases: [(String, Int)], runs: [String: [Run]], repetitions: Int) -> [Result] {
         var results: [Result] = []
         for (kind, count) in cases {
@@ -91,7 +106,7 @@ enum EngineBenchmark {
     }
 
     /// Properties write into a preallocated buffer, as an adapter writes to a widget.
-    static func measure(kind: String, count: Int) -> Run {
+    static func measure(kind: String, count: Int, cold: Bool = false) -> Run {
         let clock = HeadlessClock()
         if ProcessInfo.processInfo.environment["UNISON_BENCH_SCRAMBLE"] != nil && scrambleKeep.isEmpty {
             scrambleHeap()
@@ -135,6 +150,7 @@ enum EngineBenchmark {
         frames.reserveCapacity(steadyFrames)
         let allocationsBefore = allocationCount()
         for _ in 0..<steadyFrames {
+            if cold { CacheEviction.evict() }
             let start = monotonicNanoseconds()
             clock.advance(frames: 1)
             frames.append(Double(monotonicNanoseconds() - start) / 1e6)
@@ -154,6 +170,23 @@ enum EngineBenchmark {
         return Run(
             frames: frames, finishing: finishing, allocationsPerFrame: allocationsPerFrame,
             bytesPerProperty: bytesPerProperty)
+    }
+}
+
+/// Empties the caches: writes one byte in every line of a buffer twice the size of the last-level
+/// cache (32 MB on the project's machine; 64 MB here), so that what a frame reads next comes from
+/// memory, as in a frame after the main loop slept.
+@MainActor
+enum CacheEviction {
+    static let bytes = 64 << 20
+    static let buffer: UnsafeMutablePointer<UInt8> = {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes)
+        buffer.initialize(repeating: 0, count: bytes)
+        return buffer
+    }()
+
+    static func evict() {
+        for offset in stride(from: 0, to: bytes, by: 64) { buffer[offset] &+= 1 }
     }
 }
 
@@ -200,45 +233,90 @@ enum ArithmeticFloor {
 }
 
 /// The floor under any engine that hands values to apply closures: N closures, each capturing its
-/// index as the engine benchmark's do, called once per frame from an array, with nothing else. On
-/// a fresh heap each closure is allocated beside a block the size of a property's other state (as
-/// the benchmark's properties lie in memory); on the fragmented heap they land where it puts them.
+/// index and writing what the engine benchmark's closures of the same kind write (one `Double`, or a
+/// `CGRect`'s x and height), called once per frame from an array, with nothing else. Each closure
+/// is allocated beside a block the size of a property's other state, as the benchmark's properties
+/// lie in memory: next to each other on a fresh heap, wherever it puts them on the fragmented one.
+///
+/// Each closure sits in a struct, in the form it was made in: in an array of bare closures each
+/// element would be wrapped in a reabstraction thunk (array elements are stored in the most general
+/// form), a second call and a second closure context per call.
 @MainActor
 enum ApplyCallFloor {
     struct Point: Codable {
         var count: Int
         var heap: String
         var nanosecondsPerCall: Double
+        /// The value the closures take ("Double" or "CGRect"; absent in older results: Double).
+        var value: String?
+        /// Whether the caches were emptied before each frame (absent in older results: no).
+        var cold: Bool?
     }
 
-    static func run(count: Int, repetitions: Int, fragmented: Bool) -> Point {
-        let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
+    @MainActor protocol Apply {
+        associatedtype Value
+        init(_ index: Int, sink: UnsafeMutablePointer<Double>)
+        static func value(_ frame: Int) -> Value
+        func callAsFunction(_ value: Value)
+    }
+
+    struct DoubleApply: Apply {
+        let call: @MainActor (Double) -> Void
+        init(_ i: Int, sink: UnsafeMutablePointer<Double>) { call = { sink[i] = $0 } }
+        static func value(_ frame: Int) -> Double { Double(frame) }
+        func callAsFunction(_ value: Double) { call(value) }
+    }
+
+    struct RectApply: Apply {
+        let call: @MainActor (CGRect) -> Void
+        init(_ i: Int, sink: UnsafeMutablePointer<Double>) {
+            call = {
+                sink[4 * i] = Double($0.origin.x)
+                sink[4 * i + 3] = Double($0.size.height)
+            }
+        }
+        static func value(_ frame: Int) -> CGRect { CGRect(x: frame, y: 1, width: 2, height: frame) }
+        func callAsFunction(_ value: CGRect) { call(value) }
+    }
+
+    /// `cold`: the caches are emptied before each frame (`CacheEviction`).
+    static func run(count: Int, repetitions: Int, fragmented: Bool, rect: Bool = false, cold: Bool = false) -> Point {
+        let nanoseconds =
+            rect
+            ? measure(RectApply.self, count, repetitions, cold)
+            : measure(DoubleApply.self, count, repetitions, cold)
+        let point = Point(
+            count: count, heap: fragmented ? "fragmented" : "fresh", nanosecondsPerCall: nanoseconds,
+            value: rect ? "CGRect" : "Double", cold: cold)
+        print(
+            "floor   N=\(count): \(format(point.nanosecondsPerCall, 2)) ns per apply call alone "
+                + "(\(point.value!), \(point.heap) heap\(cold ? ", cold caches" : ""))")
+        return point
+    }
+
+    private static func measure<A: Apply>(_: A.Type, _ count: Int, _ repetitions: Int, _ cold: Bool) -> Double {
+        let sink = UnsafeMutablePointer<Double>.allocate(capacity: 4 * count)
         defer { sink.deallocate() }
         var fillers: [UnsafeMutableRawPointer] = []
-        var applies: [@MainActor (Double) -> Void] = []
+        var applies: [A] = []
         applies.reserveCapacity(count)
-        // (Made by a function of this module, as the benchmark's closures are passed to one: a closure
-        // literal passed to the standard library's `append` would check its actor on every call.)
-        func apply(_ i: Int) -> @MainActor (Double) -> Void { { sink[i] = $0 } }
         for i in 0..<count {
-            applies.append(apply(i))
-            if !fragmented { fillers.append(malloc(512)!) }
+            applies.append(A(i, sink: sink))
+            fillers.append(malloc(512)!)
         }
         var rounds: [Double] = []
         for _ in 0..<repetitions {
             var frames: [Double] = []
             for frame in 0..<24 {
+                if cold { CacheEviction.evict() }
+                let shown = A.value(frame)
                 let start = monotonicNanoseconds()
-                for apply in applies { apply(Double(frame)) }
+                for apply in applies { apply(shown) }
                 frames.append(Double(monotonicNanoseconds() - start) / Double(count))
             }
             rounds.append(Stats(frames).median)
         }
         for filler in fillers { free(filler) }
-        let point = Point(
-            count: count, heap: fragmented ? "fragmented" : "fresh", nanosecondsPerCall: Stats(rounds).median)
-        print(
-            "floor   N=\(count): \(format(point.nanosecondsPerCall, 2)) ns per apply call alone (\(point.heap) heap)")
-        return point
+        return Stats(rounds).median
     }
 }

@@ -72,7 +72,9 @@ struct Report: Codable {
         for key in machine.keys.sorted() { md += "| \(key) | \(machine[key]!) |\n" }
         md += "\n## 1. Engine, headless (HeadlessClock)\n\n"
         md +=
-            "Median over 24 steady frames × 3 runs; IQR in brackets. Allocations are counted by a malloc interposer.\n\n"
+            "Median of the rounds' medians over 24 steady frames (5 interleaved rounds); the rounds' min–max in brackets. "
+            + "Allocations are counted by a malloc interposer. \"Cold caches\": each steady frame starts after twice the "
+            + "last-level cache has been written, as a frame under a toolkit starts after the main loop slept.\n\n"
         md +=
             "| kind | N | ns / property / frame | allocations / frame | bytes / property | finishing frame ÷ steady |\n"
         md += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
@@ -90,11 +92,12 @@ struct Report: Codable {
                 + ".\n"
         }
         if let applyCallFloor {
-            md += "\nThe apply calls alone: N closures (each capturing its index, as the benchmark's do) called from "
-            md += "an array once per frame, nothing else: "
+            md += "\nThe apply calls alone: N closures (each capturing its index and writing what the benchmark's "
+            md += "closures of that kind write) called from an array once per frame, nothing else: "
             md +=
                 applyCallFloor.map {
-                    "\(format($0.nanosecondsPerCall, 2)) ns per call at N = \($0.count), \($0.heap) heap"
+                    "\(format($0.nanosecondsPerCall, 2)) ns per call at N = \($0.count), \($0.value ?? "Double"), "
+                        + "\($0.heap) heap\($0.cold == true ? ", cold caches" : "")"
                 }.joined(separator: "; ") + ".\n"
         }
         md += "\n## 2. Side by side with libadwaita (one GTK process, same widget and frame clock, Xvfb)\n\n"
@@ -105,17 +108,24 @@ struct Report: Codable {
         md +=
             "phase minus the floor of a frame whose only tick callback does nothing, divided by N; the ratio is per value. "
         md +=
-            "Each N is measured in interleaved rounds (floor, libadwaita, Unison), 7 up to N = 1 000 and 3 above; per-value figures are their medians.\n\n"
+            "Each N is measured in interleaved rounds (floor, libadwaita, Unison), 7 up to N = 1 000 and 3 above; per-value figures are their medians. "
+            + "Bracketed: the thread CPU from a tick callback that GTK runs just before the side's callbacks to one it runs "
+            + "just after them, in the same frame (median over the run), minus the same bracket around the floor's no-op "
+            + "callback, divided by N: the floor's frame-to-frame jitter does not enter it.\n\n"
         md +=
             "| N | libadwaita ms / frame | Unison ms / frame | ratio per value | libadwaita ns / value | Unison ns / value "
-        md += "| fps (libadwaita / Unison) | finishing ÷ steady (libadwaita / Unison) |\n"
-        md += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        md += "| fps (libadwaita / Unison) | finishing ÷ steady (libadwaita / Unison) "
+        md += "| bracketed ns / value (libadwaita / Unison) | bracketed ratio |\n"
+        md += "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
         for r in gtk {
             md += "| \(r.count) | \(format(r.adwaita.cpuPerFrameMilliseconds.median, 3)) | "
             md += "\(format(r.unison.cpuPerFrameMilliseconds.median, 3)) | \(format(r.cpuRatio))× | "
             md += "\(format(r.adwaita.nanosecondsPerValue)) | \(format(r.unison.nanosecondsPerValue)) | "
             md += "\(format(r.adwaita.framesPerSecond)) / \(format(r.unison.framesPerSecond)) | "
-            md += "\(format(r.adwaita.finishingToSteadyRatio, 2)) / \(format(r.unison.finishingToSteadyRatio, 2)) |\n"
+            md += "\(format(r.adwaita.finishingToSteadyRatio, 2)) / \(format(r.unison.finishingToSteadyRatio, 2)) | "
+            md +=
+                "\(format(r.adwaita.bracketNanosecondsPerValue ?? .nan)) / \(format(r.unison.bracketNanosecondsPerValue ?? .nan)) | "
+            md += "\(format(r.bracketRatio ?? .nan))× |\n"
         }
         if let t = trajectory {
             md +=
@@ -289,7 +299,7 @@ struct Report: Codable {
                 ("floor: arithmetic only", (0.55, 0.55, 0.55), floor.map { (Double($0.count), $0.nanosecondsPerValue) })
             )
         }
-        for kind in EngineBenchmark.kinds where kind != "Double spring, fragmented heap" {
+        for kind in EngineBenchmark.kinds + ["Double spring, cold caches"] {
             let points = engine.filter { $0.kind == kind }.map {
                 (Double($0.count), $0.nanosecondsPerPropertyFrame.median)
             }

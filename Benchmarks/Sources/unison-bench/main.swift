@@ -14,7 +14,7 @@ import Foundation
 //           separated: unison, adwaita, setters, bin-unison, bin-adwaita, bin-setters) for profiling
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
-//   all:    the headless parts (engine, floors, keyframes, the fragmented heap), and writes
+//   all:    the headless parts (engine, floors, keyframes, cold caches, the fragmented heap), and writes
 //           Benchmarks/results/ (JSON, Markdown, PNG); `make bench` then runs `gtk --write`, which
 //           measures the GTK parts in a fresh process and writes their sections and the plot
 
@@ -87,13 +87,15 @@ MainActor.assumeIsolated {
             }
         }
     }
-    var applyFloorFresh: ApplyCallFloor.Point?
+    var applyFloorFresh: [ApplyCallFloor.Point] = []
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
         report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
         report.floor = ArithmeticFloor.run(counts: counts, repetitions: quick ? 1 : 5)
         if only == nil {
-            applyFloorFresh = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false)
+            applyFloorFresh = [false, true].map {
+                ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false, rect: $0)
+            }
         }
     }
     if mode == "keyframes" || mode == "all" {
@@ -138,9 +140,15 @@ MainActor.assumeIsolated {
         writeSection("layout") { $0.layout = layout }
     }
     if mode == "engine" || mode == "all", only == nil {
+        // Cold caches, before the heap is fragmented: the engine, then the apply calls alone.
+        let coldCounts = onlyCount.map { [$0] } ?? [1_000, 10_000]
+        report.engine += EngineBenchmark.runCold(counts: coldCounts, repetitions: quick ? 1 : 5)
+        applyFloorFresh += coldCounts.map {
+            ApplyCallFloor.run(count: $0, repetitions: quick ? 1 : 5, fragmented: false, cold: true)
+        }
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
         let fragmented = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: true)
-        report.applyCallFloor = [applyFloorFresh, fragmented].compactMap { $0 }
+        report.applyCallFloor = applyFloorFresh + [fragmented]
     }
     if mode == "all" {
         report.machine = Report.machine()

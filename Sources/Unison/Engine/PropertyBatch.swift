@@ -217,15 +217,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         }
         let n = cores.count
         let a = sample.a
-        bases.withUnsafeBufferPointer { base in
-            models.withUnsafeBufferPointer { model in
-                presented.withUnsafeMutableBufferPointer { out in
-                    for i in 0..<n {
-                        out[i].animatableData = base[i] + (model[i].animatableData - base[i]).scaled(by: a)
-                    }
-                }
-            }
-        }
+        Self.interpolate(bases, models, into: &presented, by: a)
         // An apply may take members out (marked nil); it never adds any.
         for i in 0..<n { if let member = cores[i] { member.apply(presented[i]) } }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
@@ -296,16 +288,39 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         let n = cores.count
         // As in a steady frame, every value first (asked mid-frame, a member not yet applied
         // answers with the frame's value), then the applies.
-        models.withUnsafeBufferPointer { model in
-            presented.withUnsafeMutableBufferPointer { out in
-                for i in 0..<n { out[i] = model[i] }
-            }
-        }
+        Self.copy(models, into: &presented)
         for i in 0..<n {
             finishedThrough = i
             if let member = cores[i] { member.apply(presented[i]) }
         }
         finishedThrough = .max
+    }
+
+    // The loops over the arrays, outside the main actor: a closure passed to the buffers'
+    // `withUnsafe…` methods from main-actor code would check its executor on every frame (three
+    // calls into the concurrency runtime, each cold after the main loop slept between frames).
+
+    /// `out[i] = base[i] + (model[i] − base[i])·a`, the general path's expression (vectorised).
+    private nonisolated static func interpolate(
+        _ bases: [V], _ models: [Value], into presented: inout [Value], by a: Double
+    ) {
+        bases.withUnsafeBufferPointer { base in
+            models.withUnsafeBufferPointer { model in
+                presented.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<out.count {
+                        out[i].animatableData = base[i] + (model[i].animatableData - base[i]).scaled(by: a)
+                    }
+                }
+            }
+        }
+    }
+
+    private nonisolated static func copy(_ models: [Value], into presented: inout [Value]) {
+        models.withUnsafeBufferPointer { model in
+            presented.withUnsafeMutableBufferPointer { out in
+                for i in 0..<out.count { out[i] = model[i] }
+            }
+        }
     }
 
     /// Whether member `index`'s animation has ended: its batch presented the finishing frame,

@@ -40,9 +40,14 @@ extension ValueState {
             }
         } else {
             let animated = entry.animation.animate(value: change, time: elapsed, context: &entry.context)
-            // A custom animation that returns a non-finite value is treated as finished.
-            result.finished = animated.map { !isFiniteVector($0) } ?? true
-            offset = result.finished ? change : animated!
+            // A custom animation that returns a non-finite value is treated as finished. (No
+            // closure here: on the main actor, one passed to `Optional.map` checks its executor.)
+            if let animated, isFiniteVector(animated) {
+                offset = animated
+            } else {
+                result.finished = true
+                offset = change
+            }
             result.logicallyComplete = entry.context.isLogicallyComplete
             // Over a chain that stands still (the first entry, or after finished ones) the change
             // is constant, so the animation's own velocity, when it gives one, is the exact one.
