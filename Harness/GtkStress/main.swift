@@ -71,8 +71,6 @@ final class Stress {
         rng = SplitMix64(seed: seed)
     }
 
-    func completion() -> @MainActor () -> Void { book.completion() }
-
     func point() -> CGPoint {
         CGPoint(x: Double.random(in: 0...300, using: &rng), y: Double.random(in: 0...200, using: &rng))
     }
@@ -89,27 +87,30 @@ final class Stress {
             // A retarget storm: every widget of the window to a new place, springs of all kinds.
             let animation = [Animation.bouncy, .smooth, .snappy, .spring(duration: 0.8, bounce: 0.3)]
                 .randomElement(using: &rng)!
+            let done = book.completion()  // registered before it can run
             withAnimation(animation, completionCriteria: .removed) {
                 for widget in scene.widgets { widget.translation = point() }
-            } completion: { [unowned self] in
-                completion()()
+            } completion: {
+                done()
             }
         case 4:
             if let widget = scene.widgets.randomElement(using: &rng) {
+                let done = book.completion()  // registered before it can run
                 withAnimation(.easeInOut(duration: 0.4).repeatForever(), completionCriteria: .removed) {
                     widget.opacity = widget.opacity > 0.5 ? 0.2 : 1
                     widget.rotation = Double.random(in: -30...30, using: &rng)
-                } completion: { [unowned self] in
-                    completion()()
+                } completion: {
+                    done()
                 }
             }
         case 5:
             if let bin = scene.bins.randomElement(using: &rng) {
                 let present = !bin.isPresent
+                let done = book.completion()  // registered before it can run
                 withAnimation(.spring(duration: 0.5), completionCriteria: .removed) {
                     bin.isPresent = present
-                } completion: { [unowned self] in
-                    completion()()
+                } completion: {
+                    done()
                 }
             }
         case 6 where !scene.destroyed:
