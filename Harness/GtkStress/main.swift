@@ -24,10 +24,11 @@ import UnisonTestSupport
 // kinds (anonymous, file, shared memory), the C heap (glibc's mallinfo2: `uordblks` in use,
 // `fordblks` free but held and the number of free chunks, `arena`, `hblkhd` mmapped), and the
 // sizes of Unison's process-wide tables (the engine's drivers, properties, batches, pending
-// completions; the GTK adapter's MotionLayout windows and bins): a table that keeps growing is
-// memory still referenced, which valgrind does not report. With `--trim`, `malloc_trim(0)` runs
-// before each sample (what the allocator holds free then goes back to the system, so a resident
-// size that still grows is not free heap kept). At the end it prints the ranges and least-squares
+// completions; the GTK adapter's MotionLayout windows and bins), and the completions still
+// waiting by kind (retarget storms, pulses, bin transitions): a table that keeps growing is memory
+// still referenced, which valgrind does not report. With `--trim`, `malloc_trim(0)` runs
+// before each sample (the whole free pages the allocator holds go back to the system, so a
+// resident size that still grows is not free heap kept). At the end it prints the ranges and least-squares
 // slopes of those figures over the samples taken from `--warm-up` seconds on (a quarter of
 // `--seconds` by default).
 //
@@ -96,6 +97,7 @@ struct Sample {
     var openWindows: Int
     var widgets: Int
     var waiting: Int
+    var waitingByKind: [Int]
     var windowsOpened: Int
 }
 
@@ -106,6 +108,19 @@ final class Stress {
     var seconds: Double { options.seconds }
     var scenes: [Scene] = []
     let book = CompletionBook()
+    /// The same completions by kind (retarget storms, pulses, bin transitions): which ones wait.
+    let kinds = [CompletionBook(), CompletionBook(), CompletionBook()]
+
+    /// A completion registered with `book` and with the book of its kind (0 storm, 1 pulse, 2 bin)
+    /// before `withAnimation` can run it.
+    func completion(kind: Int) -> @MainActor () -> Void {
+        let all = book.completion()
+        let mine = kinds[kind].completion()
+        return {
+            all()
+            mine()
+        }
+    }
     var rounds = 0
     var windowsOpened = 0
     var widgetsRemoved = 0
@@ -136,7 +151,7 @@ final class Stress {
             // A retarget storm: every widget of the window to a new place, springs of all kinds.
             let animation = [Animation.bouncy, .smooth, .snappy, .spring(duration: 0.8, bounce: 0.3)]
                 .randomElement(using: &rng)!
-            let done = book.completion()  // registered before it can run
+            let done = completion(kind: 0)
             withAnimation(animation, completionCriteria: .removed) {
                 for widget in scene.widgets { widget.translation = point() }
             } completion: {
@@ -151,7 +166,7 @@ final class Stress {
                         widget.rotation = widget.rotationProperty.presentationValue
                     }
                 }
-                let done = book.completion()  // registered before it can run
+                let done = completion(kind: 1)
                 withAnimation(.easeInOut(duration: 0.4).repeatForever(), completionCriteria: .removed) {
                     widget.opacity = widget.opacity > 0.5 ? 0.2 : 1
                     widget.rotation = Double.random(in: -30...30, using: &rng)
@@ -162,7 +177,7 @@ final class Stress {
         case 5:
             if let bin = scene.bins.randomElement(using: &rng) {
                 let present = !bin.isPresent
-                let done = book.completion()  // registered before it can run
+                let done = completion(kind: 2)
                 withAnimation(.spring(duration: 0.5), completionCriteria: .removed) {
                     bin.isPresent = present
                 } completion: {
@@ -210,7 +225,7 @@ final class Stress {
             time: time, resident: unison_harness_resident_bytes(), kinds: unison_harness_resident(),
             heap: unison_harness_heap(), engine: engineCensus(), adapter: gtkAdapterCensus(), scenes: scenes.count,
             openWindows: scenes.count(where: { !$0.destroyed }), widgets: scenes.reduce(0) { $0 + $1.widgets.count },
-            waiting: book.outstanding, windowsOpened: windowsOpened)
+            waiting: book.outstanding, waitingByKind: kinds.map(\.outstanding), windowsOpened: windowsOpened)
         samples.append(sample)
         print(describe(sample))
         fflush(nil)  // (stdout is a file in long runs: each sample is there as soon as it is taken)
@@ -233,7 +248,8 @@ final class Stress {
             "layout: \(a.layoutWindows) windows, \(a.layoutBins) bins (\(a.liveLayoutBins) live), "
                 + "\(a.glidingBins) gliding, \(a.awaitedClocks) awaited; \(a.sharedEnvironments) environments",
             "harness: \(s.scenes) scenes (\(s.openWindows) open), \(s.widgets) widgets, "
-                + "\(s.waiting) completions waiting, \(s.windowsOpened) windows opened",
+                + "\(s.waiting) completions waiting (storms \(s.waitingByKind[0]), pulses \(s.waitingByKind[1]), "
+                + "bins \(s.waitingByKind[2])), \(s.windowsOpened) windows opened",
         ]
         return "gtk-stress: at \(String(format: "%.0f", s.time)) s: " + (memory + tables).joined(separator: "; ")
     }
