@@ -24,6 +24,9 @@ FUZZ_SECONDS ?= 120
 # How long the GTK stress harness churns windows under valgrind, and the GTK soak's length.
 MEMCHECK_SECONDS ?= 30
 SOAK_GTK_SECONDS ?= 600
+# More options for the GTK soak (see Harness/GtkStress/main.swift), e.g. `--constant --windows 4`
+# or `--trim`; the renderer is GTK's choice unless GSK_RENDERER is set (e.g. GSK_RENDERER=cairo).
+SOAK_GTK_FLAGS ?=
 
 .PHONY: demo test deps bench-deps lint bench deep-deps check-deep fuzz soak-gtk
 
@@ -102,8 +105,9 @@ fuzz:
 		-max_total_time=$(FUZZ_SECONDS) -max_len=512 -print_final_stats=1 \
 		-artifact_prefix=$(DEEP_OUT)/ $(DEEP_OUT)/corpus
 
-# Ten minutes of real windows churned under Xvfb (GTK's default renderer) with the resident size
-# sampled every 20 s (not part of check-deep: it takes its full ten minutes).
+# Ten minutes of real windows churned under Xvfb (GTK's default renderer) with the resident size,
+# the C heap (mallinfo2) and Unison's tables sampled every 20 s (not part of check-deep: it takes
+# its full ten minutes).
 soak-gtk: deps
 	$(SWIFT) build --product unison-gtk-stress
-	xvfb-run -a .build/debug/unison-gtk-stress --seconds $(SOAK_GTK_SECONDS) --sample 20
+	xvfb-run -a .build/debug/unison-gtk-stress --seconds $(SOAK_GTK_SECONDS) --sample 20 $(SOAK_GTK_FLAGS)

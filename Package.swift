@@ -57,7 +57,7 @@ let package = Package(
             path: "Examples/GtkRetarget", swiftSettings: swiftSettings),
 
         // MARK: Reliability harnesses (make check-deep, Docs/reliability.md)
-        // Heap and resident-size figures for the soak and stress harnesses (mallinfo2, /proc/self/statm).
+        // Heap and resident-size figures for the soak and stress harnesses (mallinfo2, malloc_trim, /proc).
         .target(name: "CUnisonHarness", path: "Bridges/CUnisonHarness"),
         // The operation fuzzer: random sequences on the public API against the engine's invariants.
         .target(

@@ -57,6 +57,20 @@ enum MotionLayout {
 
     private struct WeakBin { weak var bin: MotionBin? }
 
+    /// The sizes of the tables above (``gtkAdapterCensus()``): windows followed, bins in them
+    /// (entries, and those whose bin is alive), bins checked as gliding, frame clocks awaited.
+    static var census: (windows: Int, bins: Int, liveBins: Int, gliding: Int, awaited: Int) {
+        var bins = 0
+        var live = 0
+        var gliding = 0
+        for window in windows.values {
+            bins += window.bins.count
+            live += window.bins.values.reduce(0) { $0 + ($1.bin == nil ? 0 : 1) }
+            gliding += window.gliding.count
+        }
+        return (windows.count, bins, live, gliding, awaited.count)
+    }
+
     /// Starts following animated transactions (once, when the first bin is made).
     static func observe() {
         guard !isObserving else { return }

@@ -45,6 +45,8 @@ public enum WidgetEnvironment {
     /// monitors' scale factors), each built once and then shared, so that reading a widget's
     /// environment allocates nothing unless the app set values around it.
     private static var gtkEnvironments: [GtkValues: EnvironmentValues] = [:]
+    /// How many of them there are (``gtkAdapterCensus()``).
+    static var sharedEnvironmentCount: Int { gtkEnvironments.count }
 
     /// The values set on `widget` itself (not those it inherits).
     public static func values(setOn widget: some GObjectPointer) -> EnvironmentValues {
