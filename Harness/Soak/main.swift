@@ -40,6 +40,8 @@ final class Soak {
         }
     }
 
+    /// A completion registered with the book now, before the change it completes: one that never
+    /// runs is counted as such (registered only when it ran, it could not be).
     func completion() -> @MainActor () -> Void { book.completion() }
 
     /// What happens on frame `frame` (before the clock presents it).
@@ -48,13 +50,14 @@ final class Soak {
             // A retarget storm over a random quarter of the springs.
             let animation = [Animation.bouncy, .smooth, .snappy, .interactiveSpring, .easeInOut(duration: 0.3)]
                 .randomElement(using: &rng)!
+            let done = completion()
             withAnimation(animation, completionCriteria: .removed) {
                 for _ in 0..<50 {
                     springs.randomElement(using: &rng)!.value = CGPoint(
                         x: Double.random(in: -500...500, using: &rng), y: Double.random(in: -500...500, using: &rng))
                 }
-            } completion: { [unowned self] in
-                completion()()
+            } completion: {
+                done()
             }
         }
         if frame % 600 == 0 {
@@ -62,19 +65,21 @@ final class Soak {
             // running animation, it combines with it, and a repeat-forever one never ends: each pulse
             // is stopped where it is first (as KeyframeAnimator.stop does), or they would pile up.
             withTransaction(Transaction()) { for pulse in pulses { pulse.value = pulse.presentationValue } }
+            let done = completion()
             withAnimation(.easeInOut(duration: 0.8).repeatForever(), completionCriteria: .removed) {
                 for pulse in pulses { pulse.value = pulse.value > 0.5 ? 0.3 : 1 }
-            } completion: { [unowned self] in
-                completion()()
+            } completion: {
+                done()
             }
         }
         if frame % 45 == 0 {
             let presence = presences.randomElement(using: &rng)!
             let present = !presence.isPresent
+            let done = completion()
             withAnimation(.spring(duration: 0.4), completionCriteria: .removed) {
                 presence.isPresent = present
-            } completion: { [unowned self] in
-                completion()()
+            } completion: {
+                done()
             }
         }
         if frame % 13 == 0 {
