@@ -159,9 +159,9 @@ struct BatchTests {
         // Asked from member 0's apply, member 1 (computed, not yet applied) answers with the frame's
         // value, in the last frame (its end, 10) as in every other (the same time's value as 0's).
         #expect(seen.suffix(2).map(\.3) == [10, 10])
-        let firsts = seen.filter { $0.0 == 0 }.map(\.3)
-        let zeros = seen.filter { $0.0 == 1 }.map(\.3)
-        #expect(firsts == zeros)
+        let oneAskedByZero = seen.filter { $0.0 == 0 }.map(\.3)
+        let zeroAskedByOne = seen.filter { $0.0 == 1 }.map(\.3)
+        #expect(oneAskedByZero == zeroAskedByOne)
         properties.removeAll()  // (the applies hold the array that holds them)
     }
 

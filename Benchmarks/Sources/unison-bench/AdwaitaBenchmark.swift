@@ -68,16 +68,14 @@ enum AdwaitaBenchmark {
             let roundCount = count <= 1_000 ? 7 : 3
             for _ in 0..<roundCount {
                 let (floor, bracketFloor) = measureFloor(area: area, probe: probe)
-                var adwaita = measureAdwaita(count: count, area: area, probe: probe)
+                var (adwaita, adwaitaBracket) = measureAdwaita(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
-                var unison = measureUnison(count: count, area: area, probe: probe)
+                var (unison, unisonBracket) = measureUnison(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
                 adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 unison.nanosecondsPerValue = (unison.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
-                // (The sides' brackets hold their median bracket in ns until here.)
-                adwaita.bracketNanosecondsPerValue =
-                    (adwaita.bracketNanosecondsPerValue! - bracketFloor) / Double(count)
-                unison.bracketNanosecondsPerValue = (unison.bracketNanosecondsPerValue! - bracketFloor) / Double(count)
+                adwaita.bracketNanosecondsPerValue = (adwaitaBracket - bracketFloor) / Double(count)
+                unison.bracketNanosecondsPerValue = (unisonBracket - bracketFloor) / Double(count)
                 rounds.append((floor, adwaita, unison))
                 bracketFloors.append(bracketFloor)
             }
@@ -118,7 +116,9 @@ enum AdwaitaBenchmark {
     /// The update phase of a frame whose only tick callback does nothing: what GTK spends there
     /// whatever animates, subtracted from both sides to get the cost per animated value.
     /// Also returns the median bracket around that one callback, in ns (`Bracket`).
-    static func measureFloor(area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> (Double, Double) {
+    static func measureFloor(
+        area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe
+    ) -> (milliseconds: Double, bracketNanoseconds: Double) {
         let tick: GtkTickCallback = { _, _, _ in unison_bench_source_continue }
         let bracket = Bracket(area: area)
         bracket.close()
@@ -198,7 +198,10 @@ enum AdwaitaBenchmark {
             framesPerSecond: span > 0 ? Double(frames.count - 1) / span : .nan)
     }
 
-    static func measureAdwaita(count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Side {
+    /// The side's frames, and its median bracket in ns (`Bracket`).
+    static func measureAdwaita(
+        count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe
+    ) -> (side: Side, bracketNanoseconds: Double) {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
         defer { sink.deallocate() }
         let write: AdwAnimationTargetFunc = { value, data in data!.assumingMemoryBound(to: Double.self).pointee = value
@@ -233,14 +236,15 @@ enum AdwaitaBenchmark {
         // (adw_spring_animation_new returns its animation transfer-none: nothing to unref here.)
         let frames = probe.frames
         // The frame in which "done" fired is the one recorded just before the check saw it.
-        var side = summarize(frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
-        side.bracketNanosecondsPerValue = bracket.median
-        return side
+        return (summarize(frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) }), bracket.median)
     }
 
     final class DoneCounter { var count = 0 }
 
-    static func measureUnison(count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe) -> Side {
+    /// The side's frames, and its median bracket in ns (`Bracket`).
+    static func measureUnison(
+        count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe
+    ) -> (side: Side, bracketNanoseconds: Double) {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
         defer { sink.deallocate() }
         let clock = GtkFrameClock.for(area)
@@ -262,9 +266,9 @@ enum AdwaitaBenchmark {
         probe.recording = false
         bracket.remove()
         withExtendedLifetime(properties) {}
-        var side = summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
-        side.bracketNanosecondsPerValue = bracket.median
-        return side
+        return (
+            summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) }), bracket.median
+        )
     }
 
     /// One spring with an initial velocity on both sides, compared at the same frame times.

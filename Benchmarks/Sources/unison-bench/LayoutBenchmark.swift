@@ -179,7 +179,7 @@ enum LayoutBenchmark {
         GtkRuntime.iterate(timeout: 0.25)
         probe.recording = false
         var round = Round(frames: probe.frames, reorderCall: reorderCall)
-        if kind == .animated { round.floor = AdwaitaBenchmark.measureFloor(area: window, probe: probe).0 }
+        if kind == .animated { round.floor = AdwaitaBenchmark.measureFloor(area: window, probe: probe).milliseconds }
         probe.disconnect()
         withExtendedLifetime(bins) {}
         gtk_window_destroy(unison_bench_window(window))

@@ -77,7 +77,7 @@ enum TransitionsBenchmark {
             probe.recording = false
             let frames = probe.frames
             let steady = frames.count > 6 ? Array(frames[2..<(frames.count - 1)]) : frames
-            let floor = AdwaitaBenchmark.measureFloor(area: window, probe: probe).0
+            let floor = AdwaitaBenchmark.measureFloor(area: window, probe: probe).milliseconds
             perItem.append((Stats(steady.map(\.updateCPU)).median - floor) * 1e6 / Double(count))
         }
         probe.disconnect()

@@ -87,13 +87,13 @@ MainActor.assumeIsolated {
             }
         }
     }
-    var applyFloorFresh: [ApplyCallFloor.Point] = []
+    var applyFloors: [ApplyCallFloor.Point] = []
     if mode == "engine" || mode == "all" {
         let counts = onlyCount.map { [$0] } ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
         report.engine = EngineBenchmark.run(counts: counts, repetitions: quick ? 1 : 5, only: only)
         report.floor = ArithmeticFloor.run(counts: counts, repetitions: quick ? 1 : 5)
         if only == nil {
-            applyFloorFresh = [false, true].map {
+            applyFloors = [false, true].map {
                 ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false, rect: $0)
             }
         }
@@ -143,12 +143,12 @@ MainActor.assumeIsolated {
         // Cold caches, before the heap is fragmented: the engine, then the apply calls alone.
         let coldCounts = onlyCount.map { [$0] } ?? [1_000, 10_000]
         report.engine += EngineBenchmark.runCold(counts: coldCounts, repetitions: quick ? 1 : 5)
-        applyFloorFresh += coldCounts.map {
+        applyFloors += coldCounts.map {
             ApplyCallFloor.run(count: $0, repetitions: quick ? 1 : 5, fragmented: false, cold: true)
         }
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
         let fragmented = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: true)
-        report.applyCallFloor = applyFloorFresh + [fragmented]
+        report.applyCallFloor = applyFloors + [fragmented]
     }
     if mode == "all" {
         report.machine = Report.machine()

@@ -132,6 +132,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// Member `index` was set to a value with the same animatable data (the same target): the
     /// model it shows at the end.
     final func setModel(_ model: Value, at index: Int) {
+        assert(!isFinished, "a finished batch's member is set only once it has left (ValueCore.set)")
         models[index] = model
         // What it presents takes the new value's other fields, as the general path's would.
         var shown = model
@@ -287,8 +288,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         group.animationsRemoved(live)
         let n = cores.count
         // As in a steady frame, every value first (asked mid-frame, a member not yet applied
-        // answers with the frame's value), then the applies.
-        Self.copy(models, into: &presented)
+        // answers with the frame's value), then the applies. The arrays then share one buffer
+        // (no copy): a finished batch's members only leave it, nothing writes either array again.
+        presented = models
         for i in 0..<n {
             finishedThrough = i
             if let member = cores[i] { member.apply(presented[i]) }
@@ -296,11 +298,11 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         finishedThrough = .max
     }
 
-    // The loops over the arrays, outside the main actor: a closure passed to the buffers'
-    // `withUnsafe…` methods from main-actor code would check its executor on every frame (three
-    // calls into the concurrency runtime, each cold after the main loop slept between frames).
-
     /// `out[i] = base[i] + (model[i] − base[i])·a`, the general path's expression (vectorised).
+    ///
+    /// Outside the main actor: closures passed to the buffers' `withUnsafe…` methods from
+    /// main-actor code would each check their executor on every frame (three calls into the
+    /// concurrency runtime, cold after the main loop slept between frames).
     private nonisolated static func interpolate(
         _ bases: [V], _ models: [Value], into presented: inout [Value], by a: Double
     ) {
@@ -311,14 +313,6 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                         out[i].animatableData = base[i] + (model[i].animatableData - base[i]).scaled(by: a)
                     }
                 }
-            }
-        }
-    }
-
-    private nonisolated static func copy(_ models: [Value], into presented: inout [Value]) {
-        models.withUnsafeBufferPointer { model in
-            presented.withUnsafeMutableBufferPointer { out in
-                for i in 0..<out.count { out[i] = model[i] }
             }
         }
     }
