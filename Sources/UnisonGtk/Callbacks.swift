@@ -26,7 +26,8 @@ final class CallbackBox<Function>: @unchecked Sendable {
     }
 }
 
-/// `GDestroyNotify` for every box (sources, tick callbacks, draw functions, qdata).
+/// `GDestroyNotify` for every box (sources, tick callbacks, draw functions, qdata), and for any
+/// object handed to GLib retained (a frame clock for its tick callback).
 let releaseCallbackBox: GDestroyNotify = { pointer in
     guard let pointer else { return }
     Unmanaged<AnyObject>.fromOpaque(pointer).release()

@@ -24,7 +24,8 @@ extension Spring {
     /// (overdamped) or `1, t` (critical). Writing `S` as `t·sinc` keeps it exact as `ω_d → 0`,
     /// and large overdamped arguments use the separate exponentials so nothing overflows.
     ///
-    /// - Complexity: O(1): one `exp` and one `sin`/`cos` pair.
+    /// - Complexity: O(1): one `exp` and one `sin`/`cos` pair (`InlineMath`: no call into libm,
+    ///   whose code and tables are cold at the start of a frame).
     func coefficients(at time: TimeInterval) -> SpringCoefficients {
         let t = time.isNaN ? 0 : max(time, 0)
         guard t.isFinite else {
@@ -37,25 +38,26 @@ extension Spring {
         if discriminant > 0 {
             let wd = discriminant.squareRoot()
             let x = wd * t
-            e = exp(-lambda * t)
-            ec = e * cos(x)
-            es = e * (x == 0 ? t : sin(x) / wd)
+            e = InlineMath.exp(-lambda * t)
+            let (sine, cosine) = InlineMath.sinCos(x)
+            ec = e * cosine
+            es = e * (x == 0 ? t : sine / wd)
         } else if discriminant < 0 {
             let wd = (-discriminant).squareRoot()
             let x = wd * t
             if x < 1 {
-                e = exp(-lambda * t)
+                e = InlineMath.exp(-lambda * t)
                 ec = e * cosh(x)
                 es = e * (x == 0 ? t : sinh(x) / wd)
             } else {
                 // e^(−λt)·cosh(ω_d t) = (e^(r₂t) + e^(r₁t))/2 with r₁,₂ = −λ ∓ ω_d: no overflow.
-                let slow = exp((-lambda + wd) * t)
-                let fast = exp((-lambda - wd) * t)
+                let slow = InlineMath.exp((-lambda + wd) * t)
+                let fast = InlineMath.exp((-lambda - wd) * t)
                 ec = (slow + fast) / 2
                 es = (slow - fast) / (2 * wd)
             }
         } else {
-            e = exp(-lambda * t)
+            e = InlineMath.exp(-lambda * t)
             ec = e
             es = e * t
         }

@@ -60,15 +60,16 @@ struct DecayAnimation: Hashable, Sendable {
     func sample(at t: TimeInterval) -> LinearSample {
         let k = rate.decayConstant
         guard let boundary else {
-            let e = exp(-k * t)
+            let e = InlineMath.exp(-k * t)
             guard e >= settleFraction else { return .done }
-            return LinearSample(a: -expm1(-k * t), b: 0, da: k * e, db: 0, finished: false, logicallyComplete: false)
+            return LinearSample(
+                a: -InlineMath.expm1(-k * t), b: 0, da: k * e, db: 0, finished: false, logicallyComplete: false)
         }
         let tb = boundTime(boundary)
         if t < tb {
-            let e = exp(-k * t)
+            let e = InlineMath.exp(-k * t)
             return LinearSample(
-                a: -expm1(-k * t) * boundary.overshoot, b: 0, da: k * e * boundary.overshoot, db: 0,
+                a: -InlineMath.expm1(-k * t) * boundary.overshoot, b: 0, da: k * e * boundary.overshoot, db: 0,
                 finished: false, logicallyComplete: false)
         }
         // At the bound the velocity is k·X·(overshoot − 1): the spring starts with it.
