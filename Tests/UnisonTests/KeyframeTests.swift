@@ -349,4 +349,30 @@ struct KeyframeTests {
         }
         for t in [0.0, 1, 1e299, 5e299] { #expect(timeline.value(time: t).isFinite) }
     }
+
+    @Test("common vector types get a curve compiled for them, which evaluates exactly as the generic one")
+    func specialisedCurves() {
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            CubicKeyframe(400, duration: 0.3)
+            LinearKeyframe(150, duration: 0.3, timingCurve: .easeInOut)
+            MoveKeyframe(90)
+            SpringKeyframe(1000, duration: 0.7, spring: .bouncy)
+        }
+        let specialised = curve(timeline)
+        #expect(specialised is DoubleKeyframeCurve)
+        let generic = KeyframeCurve<Double>(initial: specialised.initial, segments: specialised.segments)
+        #expect(!(generic is DoubleKeyframeCurve))
+        for step in -2...170 {
+            let t = Double(step) / 100
+            #expect(specialised.segmentIndex(at: t) == generic.segmentIndex(at: t))
+            #expect(specialised.value(at: t).bitPattern == generic.value(at: t).bitPattern)
+            #expect(specialised.velocity(at: t).bitPattern == generic.velocity(at: t).bitPattern)
+        }
+        let point = KeyframeTimeline(initialValue: CGPoint.zero) { CubicKeyframe(CGPoint(x: 3, y: 4), duration: 1) }
+        #expect((point.tracks[0] as! ResolvedKeyframeTrack<CGPoint, CGPoint>).curve is CGPairKeyframeCurve)
+        let float = KeyframeTimeline(initialValue: Float(0)) { CubicKeyframe(Float(1), duration: 1) }
+        let floatCurve = (float.tracks[0] as! ResolvedKeyframeTrack<Float, Float>).curve
+        #expect(type(of: floatCurve) == KeyframeCurve<Float>.self)
+        #expect(float.value(time: 0.5) == 0.5)
+    }
 }

@@ -19,7 +19,8 @@ extension ValueState {
     }
 
     /// Evaluates `entry` `elapsed` seconds after its start, on top of the chain before it (at
-    /// value `out`, moving at `velocity`). Only a custom animation's context changes.
+    /// value `out`, moving at `velocity`; nil when the chain's velocity is unknown or not wanted,
+    /// and then the entry evaluates none). Only a custom animation's context changes.
     static func step(_ entry: inout Entry, out: V, velocity: V?, elapsed: TimeInterval) -> Step {
         let change = entry.target - out
         var result = Step(out: out, velocity: nil, finished: false, logicallyComplete: false)
@@ -113,6 +114,11 @@ extension ValueState {
     ) -> V {
         var out = base
         var velocity: V? = .zero
+        // The chain's velocity is read only by a takeover further along (its hand-off state): the
+        // entries after the last one waiting to take over skip evaluating theirs (a keyframe
+        // timeline's velocity costs as much as its value; a custom animation's `velocity` is
+        // asked when something merges with it, not every frame).
+        var lastTakeover = lastPendingMerge(entries)
         var index = 0
         while index < entries.count {
             // The first frame after a change fixes its transaction's start time.
@@ -126,9 +132,12 @@ extension ValueState {
                 entries.removeFirst(index)
                 entries[0] = successor
                 (base, out, velocity, index) = (value, value, .zero, 0)
+                lastTakeover = lastPendingMerge(entries)
                 continue
             }
-            let step = step(&entries[index], out: out, velocity: velocity, elapsed: max(0, time - start))
+            let step = step(
+                &entries[index], out: out, velocity: index < lastTakeover ? velocity : nil,
+                elapsed: max(0, time - start))
             (out, velocity) = (step.out, step.velocity)
             if (step.logicallyComplete || step.finished) && !entries[index].isLogicallyComplete {
                 entries[index].isLogicallyComplete = true
@@ -147,11 +156,21 @@ extension ValueState {
                 }
                 base = out
                 index = 0
+                lastTakeover = lastPendingMerge(entries)
                 continue
             }
             index += 1
         }
         return out
+    }
+
+    /// The index of the last entry waiting to take over the chain before it, or -1 (also for a
+    /// single entry, which has no chain before it: unspecialised code then reads no entry).
+    private static func lastPendingMerge(_ entries: [Entry]) -> Int {
+        guard entries.count > 1 else { return -1 }
+        var index = entries.count - 1
+        while index >= 0 && !entries[index].pendingMerge { index -= 1 }
+        return index
     }
 
     // MARK: Sampling without presenting

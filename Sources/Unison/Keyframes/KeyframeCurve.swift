@@ -8,13 +8,24 @@ import Foundation
 ///
 /// A class: a track holding it (a generic class itself) reaches it through a reference, where a
 /// generic struct field would be copied through its type's metadata, looked up on every access.
-final class KeyframeCurve<V: VectorArithmetic> {
+/// Not final: the common vector types get a subclass (`make`) whose overrides are compiled for
+/// the type, so a track evaluated in unspecialised code (one whose root is the app's own type)
+/// reaches code that looks up no generic metadata per segment it reads.
+class KeyframeCurve<V: VectorArithmetic> {
     let initial: V
     let segments: [KeyframeSegment<V>]
 
-    init(initial: V, segments: [KeyframeSegment<V>]) {
+    required init(initial: V, segments: [KeyframeSegment<V>]) {
         self.initial = initial
         self.segments = segments
+    }
+
+    /// The curve of `segments`: the subclass compiled for `V` when there is one.
+    static func make(initial: V, segments: [KeyframeSegment<V>]) -> KeyframeCurve {
+        let type =
+            (DoubleKeyframeCurve.self as? KeyframeCurve.Type) ?? (CGFloatKeyframeCurve.self as? KeyframeCurve.Type)
+            ?? (CGPairKeyframeCurve.self as? KeyframeCurve.Type) ?? KeyframeCurve.self
+        return type.init(initial: initial, segments: segments)
     }
 
     /// The time the last segment ends.
@@ -28,9 +39,6 @@ final class KeyframeCurve<V: VectorArithmetic> {
 
     /// The segment that shows the value at `time`: the first whose end is after `time`
     /// (never a zero-length one: a jump shows its target from its instant on); nil after the end.
-    @_specialize(where V == Double)
-    @_specialize(where V == CGFloat)
-    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func segmentIndex(at time: TimeInterval) -> Int? {
         var lo = 0
         var hi = segments.count
@@ -42,9 +50,6 @@ final class KeyframeCurve<V: VectorArithmetic> {
     }
 
     /// The value at `time` (a negative or NaN time is 0; after the end: the final value).
-    @_specialize(where V == Double)
-    @_specialize(where V == CGFloat)
-    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func value(at time: TimeInterval) -> V {
         let time = time > 0 ? time : 0
         guard let index = segmentIndex(at: time) else { return finalValue }
@@ -52,9 +57,6 @@ final class KeyframeCurve<V: VectorArithmetic> {
     }
 
     /// The velocity (units per second) at `time`: the right-hand derivative, 0 after the end.
-    @_specialize(where V == Double)
-    @_specialize(where V == CGFloat)
-    @_specialize(where V == AnimatablePair<CGFloat, CGFloat>)
     func velocity(at time: TimeInterval) -> V {
         let time = time > 0 ? time : 0
         guard let index = segmentIndex(at: time) else { return .zero }
@@ -194,7 +196,7 @@ extension KeyframeCurve {
 
     /// Resolves `keyframes` (with targets `targets`, nil where not finite: the keyframe holds the
     /// value it starts from) into segments, from `initial` at rest.
-    convenience init(initial: V, keyframes: [Keyframe], targets: [V?]) {
+    static func resolving(initial: V, keyframes: [Keyframe], targets: [V?]) -> KeyframeCurve {
         var segments: [KeyframeSegment<V>] = []
         segments.reserveCapacity(keyframes.count)
         var from = initial
@@ -241,7 +243,7 @@ extension KeyframeCurve {
             fromVelocity = segment.endVelocity
             time += segment.duration
         }
-        self.init(initial: initial, segments: segments)
+        return make(initial: initial, segments: segments)
     }
 
     /// The velocity a cubic keyframe (`index`, from `from` to `to` over `duration`) ends with when
@@ -269,4 +271,26 @@ extension KeyframeCurve {
             return v0 ?? catmullRom(nextDuration: d)
         }
     }
+}
+
+// Each override calls `super` with the type known, so its body is compiled for it (as for the
+// engine's cores and batches).
+
+final class DoubleKeyframeCurve: KeyframeCurve<Double> {
+    override func segmentIndex(at time: TimeInterval) -> Int? { super.segmentIndex(at: time) }
+    override func value(at time: TimeInterval) -> Double { super.value(at: time) }
+    override func velocity(at time: TimeInterval) -> Double { super.velocity(at: time) }
+}
+
+final class CGFloatKeyframeCurve: KeyframeCurve<CGFloat> {
+    override func segmentIndex(at time: TimeInterval) -> Int? { super.segmentIndex(at: time) }
+    override func value(at time: TimeInterval) -> CGFloat { super.value(at: time) }
+    override func velocity(at time: TimeInterval) -> CGFloat { super.velocity(at: time) }
+}
+
+/// `CGPoint` and `CGSize` tracks.
+final class CGPairKeyframeCurve: KeyframeCurve<AnimatablePair<CGFloat, CGFloat>> {
+    override func segmentIndex(at time: TimeInterval) -> Int? { super.segmentIndex(at: time) }
+    override func value(at time: TimeInterval) -> AnimatablePair<CGFloat, CGFloat> { super.value(at: time) }
+    override func velocity(at time: TimeInterval) -> AnimatablePair<CGFloat, CGFloat> { super.velocity(at: time) }
 }

@@ -46,7 +46,7 @@ final class ResolvedKeyframeTrack<Root, Value: Animatable>: AnyResolvedKeyframeT
             if finite { previous = spec.to }
         }
         self.templates = templates
-        curve = KeyframeCurve(
+        curve = .resolving(
             initial: initial, keyframes: specs.map { KeyframeCurve<V>.keyframe($0) },
             targets: specs.map { isFiniteVector($0.to.animatableData) ? $0.to.animatableData : nil })
         super.init(duration: curve.duration)
