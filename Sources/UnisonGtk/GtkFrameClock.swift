@@ -156,6 +156,8 @@ public final class GtkFrameClock: FrameClock {
             // the thread running GTK's main loop, which Unison runs on the main actor: the cast
             // only skips the concurrency runtime's check of that in release builds (as
             // `assumeIsolated` does once it has checked), 0.1 µs warm and more cold, every frame.
+            // Release builds check nothing here: GLib dispatches a context's sources only on the
+            // thread iterating it, and GtkRuntime iterates GTK's from the main actor.
             #if DEBUG
                 MainActor.preconditionIsolated("GTK ticked a frame clock off the main actor")
             #endif

@@ -64,7 +64,7 @@ struct InlineMathTests {
         #expect(InlineMath.exp(0) == 1)
         #expect(InlineMath.expm1(0) == 0)
         #expect(InlineMath.sinCos(0) == (0, 1))
-        // Each quadrant's sign, at its centre.
+        // At each quadrant's boundary q·π/2, where the reduction leaves almost nothing.
         for quadrant in 0..<4 {
             let x = Double(quadrant) * .pi / 2
             let (s, c) = InlineMath.sinCos(x)

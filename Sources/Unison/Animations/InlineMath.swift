@@ -16,7 +16,7 @@ import Foundation
 /// Everything else (a spring's set-up, `cosh`/`sinh` of a slightly overdamped spring's first
 /// instants, public helpers) keeps libm.
 enum InlineMath {
-    /// `e^x`; libm's `exp` when `|x| ≥ 700` or `x` is NaN (results there are subnormal, huge or
+    /// `e^x`; libm's `exp` when `|x| ≥ 700` or `x` is NaN (results there are tiny, huge or
     /// special, and springs reach them only long after they settled).
     @inline(__always)
     static func exp(_ x: Double) -> Double {
@@ -38,9 +38,9 @@ enum InlineMath {
     /// `e^x = (1 + expm1)·scale`, with `scale = 2^k` and `expm1 = e^r − 1`, `|r| ≤ ln 2 / 2`.
     @inline(__always)
     private static func reduced(_ x: Double) -> (expm1: Double, scale: Double) {
-        // x = k·ln 2 + r. ln 2's high part has 32 significant bits, so k·high is exact for
-        // |k| ≤ 2²¹ (here |k| ≤ 1010), and x − k·high is exact (Sterbenz).
-        let k = (x * 1.4426950408889634).rounded()
+        // x = k·ln 2 + r. ln 2's high part has 29 significant bits, so k·high is exact for
+        // |k| ≤ 2²⁴ (here |k| ≤ 1010), and x − k·high is exact (Sterbenz).
+        let k = Self.nearestInteger(x * 1.4426950408889634)
         let r = (x - k * 0.6931471806019545) - k * -4.2009150726810846e-11
         // e^r − 1 = r + r²·(1/2! + r/3! + … + r¹¹/13!); the first omitted term, r¹⁴/14!, is below
         // 4.2e-18 for |r| ≤ 0.3466 (0.04 ulp of e^r).
@@ -61,13 +61,14 @@ enum InlineMath {
     }
 
     /// `(sin x, cos x)`; libm's when `|x| ≥ 65 536` or `x` is NaN (the three-part reduction
-    /// below stays exact up to there).
+    /// below stays accurate to about an ulp of its remainder up to there).
     @inline(__always)
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard abs(x) < 65536 else { return (Foundation.sin(x), Foundation.cos(x)) }
-        // x = q·π/2 + r, |r| ≤ π/4. π/2 is split into two 33-bit parts and a remainder: q has at
-        // most 16 bits, so q·part is exact, and x − q·first is exact (Sterbenz).
-        let q = (x * 0.6366197723675814).rounded()
+        // x = q·π/2 + r, |r| ≤ π/4. π/2 is split into parts of 31 and 32 significant bits and a
+        // remainder: q has at most 16 bits, so q·part is exact, and x − q·first is exact
+        // (Sterbenz); the last two steps round once each.
+        let q = Self.nearestInteger(x * 0.6366197723675814)
         let r = ((x - q * 1.5707963267341256) - q * 6.077100506303966e-11) - q * 2.0222662487959506e-21
         let z = r * r
         // sin r = r + r³·(−1/3! + r²/5! − … + r¹⁴/17!); first omitted term r¹⁹/19! < 1e-19.
@@ -98,5 +99,13 @@ enum InlineMath {
         case 2: return (-sine, -cosine)
         default: return (-cosine, sine)
         }
+    }
+
+    /// `x` rounded to the nearest integer (ties to even), for `|x| < 2⁵¹`: adding and subtracting
+    /// 1.5·2⁵² leaves no fraction bits. `rounded()` would call libm's `round` on x86-64 without
+    /// SSE4.1 (the baseline Swift builds for), the very call this type avoids.
+    @inline(__always)
+    private static func nearestInteger(_ x: Double) -> Double {
+        (x + 0x1.8p52) - 0x1.8p52
     }
 }

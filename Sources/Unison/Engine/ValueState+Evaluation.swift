@@ -12,7 +12,8 @@ extension ValueState {
     struct Step {
         /// The value of the chain up to and including this entry.
         var out: V
-        /// Its exact velocity, or nil when an entry so far cannot say (a custom animation).
+        /// Its exact velocity, or nil when an entry so far cannot say (a custom animation) or
+        /// the chain's velocity was not wanted (no takeover after it reads it).
         var velocity: V?
         var finished: Bool
         var logicallyComplete: Bool
