@@ -438,6 +438,39 @@ struct EngineTests {
         #expect(x.velocity == 0)
     }
 
+    @Test("a custom animation's velocity is asked only when something reads it, not every frame")
+    func customVelocityOnDemand() {
+        final class Calls: @unchecked Sendable { var count = 0 }
+        struct Linear: CustomAnimation {
+            let calls: Calls
+            func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+                time >= 1 ? nil : value.scaled(by: time)
+            }
+            func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+                calls.count += 1
+                return value
+            }
+            static func == (a: Linear, b: Linear) -> Bool { a.calls === b.calls }
+            func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(calls)) }
+        }
+        let calls = Calls()
+        let clock = HeadlessClock()
+        let x = AnimatableProperty(0.0, clock: clock) { _ in }
+        animate(Animation(Linear(calls: calls))) { x.value = 1 }
+        clock.advance(frames: 10)
+        #expect(calls.count == 0)
+        // Asked for: 1 unit per second, exactly (a linear motion's own velocity).
+        #expect(x.velocity == 1)
+        #expect(calls.count > 0)
+        // A spring taking over reads the chain's velocity at its first frame.
+        let beforeTakeover = calls.count
+        animate(.spring(duration: 0.3)) { x.value = 2 }
+        clock.advance(frames: 1)
+        #expect(calls.count > beforeTakeover)
+        clock.runUntilIdle()
+        #expect(x.presentationValue == 2)
+    }
+
     @Test("apply runs once per frame while animating and not at all when idle")
     func applyCadence() {
         let clock = HeadlessClock()
