@@ -4,7 +4,8 @@ import Unison
 @_spi(Testing) import UnisonGtk
 
 /// Part 2: N values animated by libadwaita's AdwSpringAnimation (callback targets) versus N
-/// Unison properties, same spring, same widget, same frame clock, one process under Xvfb.
+/// Unison properties, same spring, same widget, same frame clock, one process under Xvfb. Unison is
+/// measured twice: with apply closures, and with `AnimationTarget`s.
 @MainActor
 enum AdwaitaBenchmark {
     struct Side: Codable {
@@ -28,10 +29,19 @@ enum AdwaitaBenchmark {
         var adwaita: Side
         var unison: Side
         var cpuRatio: Double  // libadwaita / Unison
+        /// Unison again, its properties writing through an ``AnimationTarget`` each instead of an
+        /// apply closure (absent in older results).
+
         /// The median over rounds of the bracket around the floor's no-op callback, microseconds.
         var bracketFloorMicroseconds: Double?
         /// libadwaita / Unison, per value, from the brackets (absent in older results).
         var bracketRatio: Double?
+        /// Unison again, its properties writing through an ``AnimationTarget`` each instead of an
+        /// apply closure (absent in older results).
+        var unisonTargets: Side?
+        /// libadwaita / Unison with targets, per value, update phase and bracketed.
+        var targetsRatio: Double?
+        var targetsBracketRatio: Double?
     }
 
     struct Trajectory: Codable {
@@ -60,10 +70,10 @@ enum AdwaitaBenchmark {
         let probe = FrameProbe(window: window)
         var results: [Result] = []
         for count in counts {
-            // Interleaved rounds of (floor, libadwaita, Unison), three, or seven up to N = 1 000, where
+            // Interleaved rounds of (floor, libadwaita, Unison, Unison with targets), three, or seven up to N = 1 000, where
             // the values' share of the update phase is a few tens of microseconds: the floor's run-to-run jitter
             // (tens of microseconds) otherwise swamps the per-value difference at small N.
-            var rounds: [(floor: Double, adwaita: Side, unison: Side)] = []
+            var rounds: [(floor: Double, adwaita: Side, unison: Side, targets: Side)] = []
             var bracketFloors: [Double] = []
             let roundCount = count <= 1_000 ? 7 : 3
             for _ in 0..<roundCount {
@@ -72,11 +82,15 @@ enum AdwaitaBenchmark {
                 GtkRuntime.iterate(timeout: 0.2)
                 var (unison, unisonBracket) = measureUnison(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
+                var (targets, targetsBracket) = measureUnison(count: count, area: area, probe: probe, targets: true)
+                GtkRuntime.iterate(timeout: 0.2)
                 adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 unison.nanosecondsPerValue = (unison.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 adwaita.bracketNanosecondsPerValue = (adwaitaBracket - bracketFloor) / Double(count)
                 unison.bracketNanosecondsPerValue = (unisonBracket - bracketFloor) / Double(count)
-                rounds.append((floor, adwaita, unison))
+                targets.nanosecondsPerValue = (targets.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+                targets.bracketNanosecondsPerValue = (targetsBracket - bracketFloor) / Double(count)
+                rounds.append((floor, adwaita, unison, targets))
                 bracketFloors.append(bracketFloor)
             }
             func median(_ values: [Double]) -> Double { Stats(values).median }
@@ -88,15 +102,23 @@ enum AdwaitaBenchmark {
             var unison = rounds.sorted { $0.unison.nanosecondsPerValue < $1.unison.nanosecondsPerValue }[
                 roundCount / 2
             ].unison
+            var targets = rounds.sorted { $0.targets.nanosecondsPerValue < $1.targets.nanosecondsPerValue }[
+                roundCount / 2
+            ].targets
+            targets.nanosecondsPerValue = median(rounds.map(\.targets.nanosecondsPerValue))
+            targets.bracketNanosecondsPerValue = median(rounds.map { $0.targets.bracketNanosecondsPerValue! })
             adwaita.nanosecondsPerValue = median(rounds.map(\.adwaita.nanosecondsPerValue))
             unison.nanosecondsPerValue = median(rounds.map(\.unison.nanosecondsPerValue))
             adwaita.bracketNanosecondsPerValue = median(rounds.map { $0.adwaita.bracketNanosecondsPerValue! })
             unison.bracketNanosecondsPerValue = median(rounds.map { $0.unison.bracketNanosecondsPerValue! })
+            let adwaitaBracket: Double = adwaita.bracketNanosecondsPerValue!
             let result = Result(
                 count: count, floorMilliseconds: floor, adwaita: adwaita, unison: unison,
                 cpuRatio: adwaita.nanosecondsPerValue / unison.nanosecondsPerValue,
                 bracketFloorMicroseconds: median(bracketFloors) / 1e3,
-                bracketRatio: adwaita.bracketNanosecondsPerValue! / unison.bracketNanosecondsPerValue!)
+                bracketRatio: adwaitaBracket / unison.bracketNanosecondsPerValue!,
+                unisonTargets: targets, targetsRatio: adwaita.nanosecondsPerValue / targets.nanosecondsPerValue,
+                targetsBracketRatio: adwaitaBracket / targets.bracketNanosecondsPerValue!)
             print(
                 "gtk     N=\(count): libadwaita \(format(adwaita.cpuPerFrameMilliseconds.median, 3)) ms/frame "
                     + "(\(format(adwaita.nanosecondsPerValue)) ns/value, \(format(adwaita.framesPerSecond)) fps), "
@@ -107,6 +129,14 @@ enum AdwaitaBenchmark {
                     + "\(format(adwaita.bracketNanosecondsPerValue!)) vs Unison \(format(unison.bracketNanosecondsPerValue!)) ns/value, "
                     + "\(format(result.bracketRatio!))× (bracket floor \(format(result.bracketFloorMicroseconds!, 2)) µs)"
             )
+            let targetsLine: String =
+                "gtk     N=\(count): Unison with targets \(format(targets.cpuPerFrameMilliseconds.median, 3)) ms/frame "
+                + "(\(format(targets.nanosecondsPerValue)) ns/value, \(format(targets.framesPerSecond)) fps): "
+            let targetsRatios: String =
+                "\(format(result.targetsRatio!))× less CPU per value than libadwaita; finishing frame "
+                + "\(format(targets.finishingToSteadyRatio, 2))× steady; bracketed "
+                + "\(format(targets.bracketNanosecondsPerValue!)) ns/value, \(format(result.targetsBracketRatio!))×"
+            print(targetsLine + targetsRatios)
             results.append(result)
         }
         probe.disconnect()
@@ -242,13 +272,18 @@ enum AdwaitaBenchmark {
     final class DoneCounter { var count = 0 }
 
     /// The side's frames, and its median bracket in ns (`Bracket`).
+    /// `targets`: each property writes through an ``AnimationTarget`` (the object form of
+    /// `apply`, as libadwaita's callback target is an object) instead of an apply closure.
     static func measureUnison(
-        count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe
+        count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe, targets: Bool = false
     ) -> (side: Side, bracketNanoseconds: Double) {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
         defer { sink.deallocate() }
         let clock = GtkFrameClock.for(area)
-        let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
+        let properties =
+            targets
+            ? (0..<count).map { i in AnimatableProperty(0.0, clock: clock, target: EngineBenchmark.SlotTarget(sink + i)) }
+            : (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
         probe.reset()
         let bracket = Bracket(area: area)
         bracket.close()

@@ -16,7 +16,9 @@ enum EngineBenchmark {
         var bytesPerProperty: Double
     }
 
-    nonisolated static let kinds = ["Double spring", "CGPoint spring", "CGRect spring", "Double easeInOut"]
+    nonisolated static let kinds = [
+        "Double spring", "Double spring, targets", "CGPoint spring", "CGRect spring", "Double easeInOut",
+    ]
 
     /// Runs every (kind, N) once per round, round-robin, so that noise on a shared machine spreads
     /// over all of them instead of hitting one kind's back-to-back runs; reports the median of the
@@ -36,12 +38,17 @@ enum EngineBenchmark {
     /// later do not land next to each other. Run it last: the heap stays fragmented afterwards.
     static func runFragmented(repetitions: Int) -> [Result] {
         scrambleHeap()
-        let kind = "Double spring, fragmented heap"
+        let kinds = [
+            ("Double spring, fragmented heap", "Double spring"),
+            ("Double targets, fragmented heap", "Double spring, targets"),
+        ]
         var runs = [String: [Run]]()
         for _ in 0..<repetitions {
-            runs["\(kind)|10000", default: []].append(measure(kind: "Double spring", count: 10_000))
+            for (kind, measured) in kinds {
+                runs["\(kind)|10000", default: []].append(measure(kind: measured, count: 10_000))
+            }
         }
-        return summarize([(kind, 10_000)], runs: runs, repetitions: repetitions)
+        return summarize(kinds.map { ($0.0, 10_000) }, runs: runs, repetitions: repetitions)
     }
 
     /// Frames that start with empty caches, as under a toolkit: between two frames the main loop
@@ -49,14 +56,18 @@ enum EngineBenchmark {
     /// apply closures, in memory rather than cache. Each steady frame here is preceded by writing
     /// twice the last-level cache (`CacheEviction`), outside the timed span.
     static func runCold(counts: [Int], repetitions: Int) -> [Result] {
-        let kind = "Double spring, cold caches"
+        let kinds = [
+            ("Double spring, cold caches", "Double spring"), ("Double targets, cold caches", "Double spring, targets"),
+        ]
         var runs = [String: [Run]]()
         for _ in 0..<repetitions {
             for count in counts {
-                runs["\(kind)|\(count)", default: []].append(measure(kind: "Double spring", count: count, cold: true))
+                for (kind, measured) in kinds {
+                    runs["\(kind)|\(count)", default: []].append(measure(kind: measured, count: count, cold: true))
+                }
             }
         }
-        return summarize(counts.map { (kind, $0) }, runs: runs, repetitions: repetitions)
+        return summarize(kinds.flatMap { kind in counts.map { (kind.0, $0) } }, runs: runs, repetitions: repetitions)
     }
 
     private static func summarize(_ cases: [(String, Int)], runs: [String: [Run]], repetitions: Int) -> [Result] {
@@ -76,7 +87,7 @@ enum EngineBenchmark {
                 allocationsPerFrame: rounds.map(\.allocationsPerFrame).max() ?? .nan,
                 bytesPerProperty: Stats(rounds.map(\.bytesPerProperty)).median)
             print(
-                "engine  \(kind.padding(toLength: 17, withPad: " ", startingAt: 0)) N=\(count): "
+                "engine  \(kind.padding(toLength: 22, withPad: " ", startingAt: 0)) N=\(count): "
                     + "\(format(result.nanosecondsPerPropertyFrame.median)) ns/property/frame "
                     + "(\(repetitions) rounds: \(format(spread.min))–\(format(spread.max))), "
                     + "allocs/frame \(format(result.allocationsPerFrame, 2)), \(format(result.bytesPerProperty, 0)) B/property, "
@@ -98,6 +109,13 @@ enum EngineBenchmark {
         }
     }
 
+    /// Writes each value to its slot: the ``AnimationTarget`` form of `{ sink[i] = $0 }`.
+    final class SlotTarget: AnimationTarget<Double> {
+        let slot: UnsafeMutablePointer<Double>
+        init(_ slot: UnsafeMutablePointer<Double>) { self.slot = slot }
+        override func apply(_ value: Double) { slot.pointee = value }
+    }
+
     struct Run {
         var frames: [Double]  // milliseconds per steady frame
         var finishing: Double  // milliseconds of the frame in which everything finished
@@ -117,6 +135,11 @@ enum EngineBenchmark {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count * 4)
         defer { sink.deallocate() }
         switch kind {
+        case "Double spring, targets":
+            let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock, target: SlotTarget(sink + i))
+            }
+            keepAlive = properties
+            withAnimation(.bouncy) { for (i, p) in properties.enumerated() { p.value = 1000 + Double(i % 7) } }
         case "Double spring", "Double easeInOut":
             let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
             keepAlive = properties

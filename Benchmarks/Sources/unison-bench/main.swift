@@ -22,10 +22,7 @@ let arguments = CommandLine.arguments.dropFirst()
 let mode =
     arguments.first {
         !$0.hasPrefix("--") && Int($0) == nil
-            && ![
-                "Double spring", "CGPoint spring",
-                "CGRect spring", "Double easeInOut",
-            ].contains($0)
+            && !EngineBenchmark.kinds.contains($0)
     } ?? "all"
 let quick = arguments.contains("--quick")
 /// `--only KIND` runs one engine kind and `--count N` one size (for profiling).

@@ -32,6 +32,14 @@ public final class AnimatableProperty<Value: Animatable> {
         core = ValueCore.make(value, driver: FrameDriver.driver(for: clock), apply: apply)
     }
 
+    /// A property whose presented values go to `target` (held strongly): the object form of
+    /// `apply`, which frames call without reference counting (see ``AnimationTarget``).
+    @_semantics("optimize.sil.specialize.generic.never")
+    public init(_ value: Value, clock: any FrameClock, target: AnimationTarget<Value>) {
+        core = ValueCore.make(
+            value, driver: FrameDriver.driver(for: clock), apply: { [target] in target.apply($0) }, target: target)
+    }
+
     isolated deinit {
         core.release()
     }

@@ -134,10 +134,14 @@ final class FrameDriver {
     }
 
     /// The batch of `group`'s animations of `Value` on this clock (those that carry a velocity or
-    /// takeover removals, or those that do not), made if there is none.
-    func batch<Value: Animatable>(for group: TransactionGroup, of _: Value.Type, carrying: Bool) -> ValueBatch<Value> {
+    /// takeover removals, or those that do not; those of properties with an ``AnimationTarget``,
+    /// or with an apply closure), made if there is none.
+    func batch<Value: Animatable>(
+        for group: TransactionGroup, of _: Value.Type, carrying: Bool, targets: Bool
+    ) -> ValueBatch<Value> {
         let key = PropertyBatch.Key(
-            group: ObjectIdentifier(group), type: ObjectIdentifier(Value.self), carriesVelocity: carrying)
+            group: ObjectIdentifier(group), type: ObjectIdentifier(Value.self), carriesVelocity: carrying,
+            callsTargets: targets)
         if let batch = roster.pointee.batchByKey[key] { return unsafeDowncast(batch, to: ValueBatch<Value>.self) }
         let batch = ValueBatch<Value>.make(group: group, start: group.startTime!, key: key, driver: self)
         batch.driverSlot = roster.pointee.batches.count

@@ -35,6 +35,8 @@ class PropertyBatch {
         /// Members that took another animation over, carrying its velocity (`b` terms, each one's
         /// own settling test) or its removals; such a batch ends each member by itself.
         let carriesVelocity: Bool
+        /// Members made with an ``AnimationTarget``, called through it (`ValueBatch.targets`).
+        let callsTargets: Bool
     }
 
     init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
@@ -86,6 +88,14 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// In the finishing frame, the members up to here have ended.
     @exclusivity(unchecked) private var finishedThrough = -1
     @exclusivity(unchecked) private var needsCompaction = false
+    /// In a batch of members made with an ``AnimationTarget`` (`key.callsTargets`), each member's
+    /// target, held by the batch (+1), so that a frame calls it through its vtable without
+    /// reference counting (`Unmanaged._withUnsafeGuaranteedRef`); nil once it left during a frame.
+    /// Empty in other batches.
+    @exclusivity(unchecked) private var targets: [Unmanaged<AnimationTarget<Value>>?] = []
+    /// Targets of members that left while a frame was calling them: released once it has ended
+    /// (a target's `apply` may release its own property; it must not be freed under it).
+    @exclusivity(unchecked) private var leftTargets: [Unmanaged<AnimationTarget<Value>>] = []
 
     private struct Member {
         /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by
@@ -103,6 +113,12 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         super.init(group: group, start: start, key: key, driver: driver)
     }
 
+    deinit {
+        // (Members leave before their batch goes; these are what a torn-down driver left.)
+        for target in targets { target?.release() }
+        for target in leftTargets { target.release() }
+    }
+
     override var count: Int { live }
 
     /// Adds `core`, whose state is usual (one entry towards `model` from `base`); returns its index.
@@ -112,6 +128,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     ) -> Int {
         assert(!isFinished, "a property joined a batch whose animation has ended")
         cores.append(Member(core: core, apply: core.apply))
+        if key.callsTargets { targets.append(Unmanaged.passRetained(core.target!)) }
         bases.append(base)
         velocities.append(velocity)
         deadlines.append(deadline)
@@ -150,6 +167,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             // to settle): only mark it; a frame compacts afterwards. Its closure goes now (what it
             // captures is the caller's; a call running it holds its own copy).
             cores[index] = nil
+            if key.callsTargets, let target = targets[index] {
+                targets[index] = nil
+                leftTargets.append(target)
+            }
             needsCompaction = true
         } else {
             removeSwapping(index)
@@ -168,6 +189,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             models.swapAt(index, last)
             presented.swapAt(index, last)
             logicallyComplete.swapAt(index, last)
+            if key.callsTargets { targets.swapAt(index, last) }
             cores[index]?.core.state.batchIndex = index
         }
         cores.removeLast()
@@ -177,6 +199,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         models.removeLast()
         presented.removeLast()
         logicallyComplete.removeLast()
+        // (The member's core holds its target too, so this never frees it here.)
+        if key.callsTargets { targets.removeLast()?.release() }
     }
 
     private func compact() {
@@ -203,6 +227,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         defer {
             isPresenting = false
             if needsCompaction && !isFinished { compact() }
+            if !leftTargets.isEmpty { releaseLeftTargets() }
         }
         let elapsed = max(0, time - start)
         if shared.pointee.time != elapsed { group.refreshSample(elapsed: elapsed) }
@@ -220,7 +245,12 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         let a = sample.a
         Self.interpolate(bases, models, into: &presented, by: a)
         // An apply may take members out (marked nil); it never adds any.
-        for i in 0..<n { if let member = cores[i] { member.apply(presented[i]) } }
+        if key.callsTargets {
+            let call = Self.targetCall
+            for i in 0..<n { if let target = targets[i] { Self.send(presented[i], to: target, call) } }
+        } else {
+            for i in 0..<n { if let member = cores[i] { member.apply(presented[i]) } }
+        }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
         if _slowPath(a == 0) {
             let restsUntil = shared.pointee.restsUntil
@@ -255,9 +285,49 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 core.state.leaveBatch()
                 driver.activate(core)
             } else {
-                member.apply(presented[i])
+                send(presented[i], to: i, member)
             }
         }
+    }
+
+    /// Calls member `i`'s target, or its apply closure.
+    @inline(__always)
+    private func send(_ value: Value, to i: Int, _ member: Member) {
+        if key.callsTargets {
+            if let target = targets[i] { Self.send(value, to: target, Self.targetCall) }
+        } else {
+            member.apply(value)
+        }
+    }
+
+    /// `target.apply(value)` without reference counting: the batch holds the target for as long
+    /// as a frame may call it (`leftTargets`), which `_withUnsafeGuaranteedRef` lets the compiler
+    /// rely on. Outside the main actor, so that the closure given to it is not one of the main
+    /// actor's: such a closure, passed to a function of the standard library, checks its executor
+    /// on every call (three calls into the concurrency runtime per value and frame). `call` is
+    /// `targetCall`.
+    @inline(__always)
+    private nonisolated static func send(
+        _ value: Value, to target: Unmanaged<AnimationTarget<Value>>,
+        _ call: (AnimationTarget<Value>, Value) -> Void
+    ) {
+        target._withUnsafeGuaranteedRef { call($0, value) }
+    }
+
+    /// `target.apply(value)`, typed as a function of any isolation for `send`, which only ever runs
+    /// it on the main actor (inside a frame, or a batch's other loops). It captures nothing.
+    @inline(__always)
+    private static var targetCall: (AnimationTarget<Value>, Value) -> Void {
+        let call: @MainActor (AnimationTarget<Value>, Value) -> Void = { $0.apply($1) }
+        return unsafeBitCast(call, to: ((AnimationTarget<Value>, Value) -> Void).self)
+    }
+
+    /// Releases the targets of members that left during a frame, once it has ended. (A release may
+    /// run a target's deinit, which may take other members out: the list is taken first.)
+    private func releaseLeftTargets() {
+        var left: [Unmanaged<AnimationTarget<Value>>] = []
+        swap(&left, &leftTargets)
+        for target in left { target.release() }
     }
 
     /// Member `i`'s offset from its base, and whether it has settled: `ValueState.step`'s decision
@@ -291,9 +361,17 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         // answers with the frame's value), then the applies. The arrays then share one buffer
         // (no copy): a finished batch's members only leave it, nothing writes either array again.
         presented = models
-        for i in 0..<n {
-            finishedThrough = i
-            if let member = cores[i] { member.apply(presented[i]) }
+        if key.callsTargets {
+            let call = Self.targetCall
+            for i in 0..<n {
+                finishedThrough = i
+                if let target = targets[i] { Self.send(presented[i], to: target, call) }
+            }
+        } else {
+            for i in 0..<n {
+                finishedThrough = i
+                if let member = cores[i] { member.apply(presented[i]) }
+            }
         }
         finishedThrough = .max
     }
@@ -341,6 +419,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         }
         isPresenting = wasPresenting
         if !isPresenting && needsCompaction && !isFinished { compact() }
+        if !isPresenting && !leftTargets.isEmpty { releaseLeftTargets() }
     }
 }
 

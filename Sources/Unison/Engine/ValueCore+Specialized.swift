@@ -60,7 +60,10 @@ extension ValueCore {
     /// and two closure contexts (two cache misses in a large scene) on every frame. Never
     /// specialised, for the same reason: a specialised copy takes `apply` in the concrete form.
     @_semantics("optimize.sil.specialize.generic.never")
-    static func make(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) -> ValueCore {
+    static func make(
+        _ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void,
+        target: AnimationTarget<Value>? = nil
+    ) -> ValueCore {
         let type: ValueCore.Type
         switch Value.self {
         case is Double.Type: type = unsafeBitCast(DoubleCore.self, to: ValueCore.Type.self)
@@ -74,6 +77,8 @@ extension ValueCore {
         case is TransitionEffects.Type: type = unsafeBitCast(TransitionEffectsCore.self, to: ValueCore.Type.self)
         default: type = ValueCore.self
         }
-        return type.init(value, driver: driver, apply: apply)
+        let core = type.init(value, driver: driver, apply: apply)
+        core.target = target
+        return core
     }
 }

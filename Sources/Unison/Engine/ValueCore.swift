@@ -7,6 +7,11 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     let driver: FrameDriver
     let apply: @MainActor (Value) -> Void
+    /// The object form of `apply` (``AnimationTarget``), when the property was made with one
+    /// (`apply` then calls it): batches call it without reference counting. Set once, right after
+    /// `init` (`make`): a parameter of `init` would change how the optimiser compiles the
+    /// subclasses' inherited initialisers, which then wrap `apply` in two reabstraction thunks.
+    final var target: AnimationTarget<Value>?
     /// The property's own environment values and its host's, once either is given: one word
     /// per property until then (most properties never have either).
     var environmentSources: EnvironmentSources?

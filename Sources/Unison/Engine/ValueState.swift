@@ -101,7 +101,8 @@ struct ValueState<Value: Animatable> {
         var deadline = Double.infinity
         for pending in deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
         let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || !deadlines.isEmpty
-        let batch = core.driver.batch(for: entries[0].group, of: Value.self, carrying: carries)
+        let batch = core.driver.batch(
+            for: entries[0].group, of: Value.self, carrying: carries, targets: core.target != nil)
         batchIndex = batch.add(
             core, base: base, model: model, velocity: entries[0].initialVelocity, deadline: deadline,
             presented: presented, isLogicallyComplete: entries[0].isLogicallyComplete)
