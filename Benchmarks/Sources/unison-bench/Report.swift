@@ -108,7 +108,7 @@ struct Report: Codable {
         md +=
             "phase minus the floor of a frame whose only tick callback does nothing, divided by N; the ratio is per value. "
         md +=
-            "Each N is measured in interleaved rounds (floor, libadwaita, Unison), 7 up to N = 1 000 and 3 above; per-value figures are their medians. "
+            "Each N is measured in interleaved rounds (floor, libadwaita, Unison, Unison with targets), 7 up to N = 1 000 and 3 above; per-value figures are their medians. "
             + "Bracketed: the thread CPU from a tick callback that GTK runs just before the side's callbacks to one it runs "
             + "just after them, in the same frame (median over the run), minus the same bracket around the floor's no-op "
             + "callback, divided by N: the floor's frame-to-frame jitter does not enter it.\n\n"
@@ -126,6 +126,19 @@ struct Report: Codable {
             md +=
                 "\(format(r.adwaita.bracketNanosecondsPerValue ?? .nan)) / \(format(r.unison.bracketNanosecondsPerValue ?? .nan)) | "
             md += "\(format(r.bracketRatio ?? .nan))× |\n"
+        }
+        let withTargets = gtk.compactMap { r in r.unisonTargets.map { (r, $0) } }
+        if !withTargets.isEmpty {
+            md +=
+                "\nUnison again in the same rounds, each property writing through an `AnimationTarget` (the object "
+                + "form of `apply`, called without reference counting; libadwaita's callback target is an object too):\n\n"
+            md += "| N | Unison with targets ms / frame | ns / value | ratio per value | bracketed ns / value | bracketed ratio |\n"
+            md += "| ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            for (r, t) in withTargets {
+                md += "| \(r.count) | \(format(t.cpuPerFrameMilliseconds.median, 3)) | \(format(t.nanosecondsPerValue)) | "
+                md += "\(format(r.targetsRatio ?? .nan))× | \(format(t.bracketNanosecondsPerValue ?? .nan)) | "
+                md += "\(format(r.targetsBracketRatio ?? .nan))× |\n"
+            }
         }
         if let t = trajectory {
             md +=
@@ -294,6 +307,8 @@ struct Report: Codable {
             ("libadwaita (GTK)", (0.85, 0.25, 0.2), gtk.map { (Double($0.count), $0.adwaita.nanosecondsPerValue) }),
             ("Unison (GTK)", (0.15, 0.45, 0.85), gtk.map { (Double($0.count), $0.unison.nanosecondsPerValue) }),
         ]
+        let targets = gtk.compactMap { r in r.unisonTargets.map { (Double(r.count), $0.nanosecondsPerValue) } }
+        if !targets.isEmpty { series.append(("Unison, AnimationTarget (GTK)", (0.1, 0.6, 0.35), targets)) }
         if let floor {
             series.append(
                 ("floor: arithmetic only", (0.55, 0.55, 0.55), floor.map { (Double($0.count), $0.nanosecondsPerValue) })
