@@ -151,6 +151,25 @@ struct AnimationTargetTests {
         #expect(clock.runUntilIdle())
     }
 
+    @Test("the targets of a finished batch's members go with their properties, before the batch settles")
+    func releasedFromFinishedBatch() throws {
+        let clock = HeadlessClock()
+        var deinits = 0
+        var properties: [AnimatableProperty<Double>?] = (0..<10).map { _ in
+            AnimatableProperty(0.0, clock: clock, target: Recorder { deinits += 1 })
+        }
+        withAnimation(.linear(duration: 0.1)) { for p in properties { p?.value = 1 } }
+        #expect(clock.runUntilIdle())
+        let driver = try #require(FrameDriver.existingDriver(for: clock))
+        #expect(driver.census.settling == 1)  // finished; its members learn it when asked
+        for i in 0..<5 { properties[i] = nil }
+        #expect(deinits == 5)
+        #expect(properties[5]?.presentationValue == 1)
+        properties = []
+        #expect(deinits == 10)
+        #expect(driver.census.settling == 0 && driver.census.batches == 0)
+    }
+
     @Test("a finishing frame shows every target its model value exactly")
     func finishingFrame() {
         let clock = HeadlessClock()

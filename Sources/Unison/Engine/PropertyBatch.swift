@@ -169,7 +169,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             cores[index] = nil
             if key.callsTargets, let target = targets[index] {
                 targets[index] = nil
-                leftTargets.append(target)
+                // A frame may be calling it: released once the frame has ended. (A finished batch
+                // outside a frame calls no target: its members only settle.)
+                if isPresenting { leftTargets.append(target) } else { target.release() }
             }
             needsCompaction = true
         } else {
