@@ -154,16 +154,8 @@ public final class AnimatedWidget {
 
     public private(set) lazy var opacityProperty: AnimatableProperty<Double> = {
         let reference = self.reference
-        let property = AnimatableProperty(widget.map { gtk_widget_get_opacity($0) } ?? 1, clock: clock) { value in
-            guard let pointer = reference.pointer else { return }
-            let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-            // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
-            // holds changes nothing on screen, and is not written.
-            let opacity = min(max(value, 0), 1)
-            if Self.opacityStep(opacity) != Self.opacityStep(gtk_widget_get_opacity(w)) {
-                gtk_widget_set_opacity(w, opacity)
-            }
-        }
+        let property = AnimatableProperty(
+            widget.map { gtk_widget_get_opacity($0) } ?? 1, clock: clock, target: OpacityWriter(reference))
         property.hostEnvironment = WidgetEnvironment.host(reference)
         return property
     }()
@@ -233,11 +225,8 @@ public final class AnimatedWidget {
         let writer = transformWriter
         _ = presentedTransform  // reads the position from the widget when the first part is made
         // The writer is held strongly (it holds nothing of this object): no weak reference to
-        // load, and no slow reference counting, every frame.
-        let property = AnimatableProperty(initial, clock: clock) { value in
-            keep(&writer.current.presented, value)
-            if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
-        }
+        // load, and no reference counting (a target), every frame.
+        let property = AnimatableProperty(initial, clock: clock, target: TransformPart(writer, keep: keep))
         property.hostEnvironment = WidgetEnvironment.host(reference)
         writer.parts.append(WeakActivity(property))
         return property
@@ -286,6 +275,41 @@ public final class AnimatedWidget {
 /// Composes an `AnimatedWidget`'s position, translation, rotation and scale into its fixed child
 /// transform, once per frame, and writes it to GTK when it shows.
 @MainActor
+/// Writes an `AnimatedWidget`'s opacity: a target, which frames call without reference counting.
+final class OpacityWriter: AnimationTarget<Double> {
+    let reference: ObjectReference
+
+    init(_ reference: ObjectReference) { self.reference = reference }
+
+    override func apply(_ value: Double) {
+        guard let pointer = reference.pointer else { return }
+        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+        // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
+        // holds changes nothing on screen, and is not written.
+        let opacity = min(max(value, 0), 1)
+        if AnimatedWidget.opacityStep(opacity) != AnimatedWidget.opacityStep(gtk_widget_get_opacity(w)) {
+            gtk_widget_set_opacity(w, opacity)
+        }
+    }
+}
+
+/// One part of an `AnimatedWidget`'s transform: keeps each value in the writer's presented parts,
+/// which the writer composes and hands to the fixed once at the end of the frame.
+final class TransformPart<Value: Animatable>: AnimationTarget<Value> {
+    let writer: TransformWriter
+    let keep: @MainActor (inout TransformWriter.Presented, Value) -> Void
+
+    init(_ writer: TransformWriter, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void) {
+        self.writer = writer
+        self.keep = keep
+    }
+
+    override func apply(_ value: Value) {
+        keep(&writer.current.presented, value)
+        if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
+    }
+}
+
 final class TransformWriter: FrameEndFlushing {
     /// The four parts as presented now.
     struct Presented {

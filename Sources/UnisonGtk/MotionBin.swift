@@ -587,7 +587,23 @@ public final class MotionBin {
     private func renderProperty<Value: Animatable>(
         _ initial: Value, keep: @escaping @MainActor (inout Presented, Value) -> Void
     ) -> AnimatableProperty<Value> {
-        AnimatableProperty(initial, clock: clock) { [render] value in
+        AnimatableProperty(initial, clock: clock, target: RenderPart(render, keep: keep))
+    }
+
+    /// A render property's target: keeps each value in the writer's presented state, which the
+    /// writer hands to the bin once at the end of the frame. A target, not a closure: frames call
+    /// it without reference counting (`AnimationTarget`), and it reaches the writer through a
+    /// constant of its own.
+    private final class RenderPart<Value: Animatable>: AnimationTarget<Value> {
+        let render: RenderWriter
+        let keep: @MainActor (inout Presented, Value) -> Void
+
+        init(_ render: RenderWriter, keep: @escaping @MainActor (inout Presented, Value) -> Void) {
+            self.render = render
+            self.keep = keep
+        }
+
+        override func apply(_ value: Value) {
             keep(&render.current.presented, value)
             render.changed()
         }

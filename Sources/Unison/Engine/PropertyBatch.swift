@@ -278,27 +278,22 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 presented[i].animatableData = bases[i] + offset
             }
         }
+        let call = Self.targetCall
         for i in 0..<n {
-            guard let member = cores[i] else { continue }
+            // (Read afresh at each index: an apply may have taken members out.)
+            guard cores[i] != nil else { continue }
             if leaving > 0, time >= deadlines[i] || step(i, sample, spring).finished {
                 // The general path ends it (or fires its deadline, and it joins a batch again), in
                 // this frame: the driver ticks its general list after the batches.
-                let core = member.core
+                let core = cores[i]!.core
                 core.state.leaveBatch()
                 driver.activate(core)
-            } else {
-                send(presented[i], to: i, member)
+            } else if key.callsTargets {
+                // (Not through a copy of the member: that would retain its closure.)
+                if let target = targets[i] { Self.send(presented[i], to: target, call) }
+            } else if let member = cores[i] {
+                member.apply(presented[i])
             }
-        }
-    }
-
-    /// Calls member `i`'s target, or its apply closure.
-    @inline(__always)
-    private func send(_ value: Value, to i: Int, _ member: Member) {
-        if key.callsTargets {
-            if let target = targets[i] { Self.send(value, to: target, Self.targetCall) }
-        } else {
-            member.apply(value)
         }
     }
 
