@@ -17,7 +17,8 @@ enum EngineBenchmark {
     }
 
     nonisolated static let kinds = [
-        "Double spring", "Double spring, targets", "CGPoint spring", "CGRect spring", "Double easeInOut",
+        "Double spring", "Double spring, targets", "CGPoint spring", "CGRect spring", "CGRect spring, targets",
+        "Double easeInOut",
     ]
 
     /// Runs every (kind, N) once per round, round-robin, so that noise on a shared machine spreads
@@ -116,6 +117,16 @@ enum EngineBenchmark {
         override func apply(_ value: Double) { slot.pointee = value }
     }
 
+    /// Writes what the `CGRect` closures write (x and height): the ``AnimationTarget`` form.
+    final class RectSlotTarget: AnimationTarget<CGRect> {
+        let slots: UnsafeMutablePointer<Double>
+        init(_ slots: UnsafeMutablePointer<Double>) { self.slots = slots }
+        override func apply(_ value: CGRect) {
+            slots[0] = Double(value.origin.x)
+            slots[3] = Double(value.size.height)
+        }
+    }
+
     struct Run {
         var frames: [Double]  // milliseconds per steady frame
         var finishing: Double  // milliseconds of the frame in which everything finished
@@ -140,6 +151,14 @@ enum EngineBenchmark {
             }
             keepAlive = properties
             withAnimation(.bouncy) { for (i, p) in properties.enumerated() { p.value = 1000 + Double(i % 7) } }
+        case "CGRect spring, targets":
+            let properties = (0..<count).map { i in
+                AnimatableProperty(CGRect.zero, clock: clock, target: RectSlotTarget(sink + 4 * i))
+            }
+            keepAlive = properties
+            withAnimation(.bouncy) {
+                for p in properties { p.value = CGRect(x: 1000, y: 500, width: 200, height: 100) }
+            }
         case "Double spring", "Double easeInOut":
             let properties = (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
             keepAlive = properties
