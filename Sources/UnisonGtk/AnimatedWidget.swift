@@ -275,41 +275,6 @@ public final class AnimatedWidget {
 /// Composes an `AnimatedWidget`'s position, translation, rotation and scale into its fixed child
 /// transform, once per frame, and writes it to GTK when it shows.
 @MainActor
-/// Writes an `AnimatedWidget`'s opacity: a target, which frames call without reference counting.
-final class OpacityWriter: AnimationTarget<Double> {
-    let reference: ObjectReference
-
-    init(_ reference: ObjectReference) { self.reference = reference }
-
-    override func apply(_ value: Double) {
-        guard let pointer = reference.pointer else { return }
-        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-        // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
-        // holds changes nothing on screen, and is not written.
-        let opacity = min(max(value, 0), 1)
-        if AnimatedWidget.opacityStep(opacity) != AnimatedWidget.opacityStep(gtk_widget_get_opacity(w)) {
-            gtk_widget_set_opacity(w, opacity)
-        }
-    }
-}
-
-/// One part of an `AnimatedWidget`'s transform: keeps each value in the writer's presented parts,
-/// which the writer composes and hands to the fixed once at the end of the frame.
-final class TransformPart<Value: Animatable>: AnimationTarget<Value> {
-    let writer: TransformWriter
-    let keep: @MainActor (inout TransformWriter.Presented, Value) -> Void
-
-    init(_ writer: TransformWriter, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void) {
-        self.writer = writer
-        self.keep = keep
-    }
-
-    override func apply(_ value: Value) {
-        keep(&writer.current.presented, value)
-        if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
-    }
-}
-
 final class TransformWriter: FrameEndFlushing {
     /// The four parts as presented now.
     struct Presented {
@@ -432,5 +397,40 @@ struct TransformParts: Equatable {
         let largestScale = max(abs(scale.width), abs(scale.height), 1)
         let shift = max(abs(x - other.x), abs(y - other.y)) + scaleChange * radius + turn * radius * largestScale
         return !(shift < Self.tolerance)
+    }
+}
+
+/// Writes an `AnimatedWidget`'s opacity: a target, which frames call without reference counting.
+final class OpacityWriter: AnimationTarget<Double> {
+    let reference: ObjectReference
+
+    init(_ reference: ObjectReference) { self.reference = reference }
+
+    override func apply(_ value: Double) {
+        guard let pointer = reference.pointer else { return }
+        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+        // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
+        // holds changes nothing on screen, and is not written.
+        let opacity = min(max(value, 0), 1)
+        if AnimatedWidget.opacityStep(opacity) != AnimatedWidget.opacityStep(gtk_widget_get_opacity(w)) {
+            gtk_widget_set_opacity(w, opacity)
+        }
+    }
+}
+
+/// One part of an `AnimatedWidget`'s transform: keeps each value in the writer's presented parts,
+/// which the writer composes and hands to the fixed once at the end of the frame.
+final class TransformPart<Value: Animatable>: AnimationTarget<Value> {
+    let writer: TransformWriter
+    let keep: @MainActor (inout TransformWriter.Presented, Value) -> Void
+
+    init(_ writer: TransformWriter, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void) {
+        self.writer = writer
+        self.keep = keep
+    }
+
+    override func apply(_ value: Value) {
+        keep(&writer.current.presented, value)
+        if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
     }
 }

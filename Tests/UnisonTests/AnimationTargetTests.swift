@@ -79,10 +79,30 @@ struct AnimationTargetTests {
 
     @Test("a target that releases its own property mid-frame lives until the frame has ended; completions fire once")
     func releasesItselfMidFrame() {
+        var completions = 0
+        // Member 3 lets its property go on its fifth frame, in a steady batch frame.
+        releaseFromApply(
+            start: { properties, _ in
+                withAnimation(.easeInOut(duration: 0.5)) {
+                    for p in properties { p?.value = 100 }
+                } completion: {
+                    completions += 1
+                }
+            }, releasesAt: { $0.count == 5 }, ends: 100)
+        #expect(completions == 1)
+    }
+
+    /// Ten target properties animate with `start`; member 3's target releases its own property
+    /// from the call for which `releasesAt` says so. Its target must outlive that call, and go
+    /// once the frame has ended; the others end where `start` sends them, completions once.
+    private func releaseFromApply(
+        start: (_ properties: [AnimatableProperty<Double>?], _ clock: HeadlessClock) -> Void,
+        releasesAt: @escaping (_ shown: [Double]) -> Bool, ends: Double
+    ) {
         let clock = HeadlessClock()
         var deinits = 0
-        var deinitInsideApply = false
         var applying = false
+        var deinitInsideApply = false
         var properties: [AnimatableProperty<Double>?] = []
         var recorders: [Recorder] = []
         for i in 0..<10 {
@@ -91,27 +111,72 @@ struct AnimationTargetTests {
             }
             recorder.onApply = { [unowned recorder] _ in
                 applying = true
-                // Member 3 lets its property go on its fifth frame: its own target is freed only
-                // once the frame has ended, not under this call.
-                if i == 3, recorder.shown.count == 5 { properties[3] = nil }
+                if i == 3, properties[3] != nil, releasesAt(recorder.shown) { properties[3] = nil }
                 applying = false
             }
-            recorders.append(recorder)
+            if i != 3 { recorders.append(recorder) }  // member 3's target: only its property holds it
             properties.append(AnimatableProperty(0.0, clock: clock, target: recorder))
         }
+        start(properties, clock)
+        #expect(clock.runUntilIdle())
+        #expect(properties[3] == nil)
+        #expect(deinits == 1 && !deinitInsideApply)
+        for recorder in recorders { #expect(recorder.shown.last == ends) }
+        for recorder in recorders { recorder.onApply = nil }
+    }
+
+    @Test("a target releasing its own property in a batch that carries velocities, and in the finishing frame")
+    func releasesItselfInOtherLoops() throws {
         var completions = 0
-        withAnimation(.easeInOut(duration: 0.5)) {
-            for p in properties { p?.value = 100 }
+        // A spring takes a running one over: members carry velocities (`presentCarrying`).
+        releaseFromApply(
+            start: { properties, clock in
+                withAnimation(.bouncy) { for p in properties { p?.value = 100 } }
+                clock.advance(frames: 6)
+                withAnimation(.spring(duration: 0.4, bounce: 0.3)) {
+                    for p in properties { p?.value = -40 }
+                } completion: {
+                    completions += 1
+                }
+                clock.advance(frames: 2)
+                let driver = FrameDriver.existingDriver(for: clock)!
+                #expect(driver.census.batched == 10 && driver.census.general == 0)
+            }, releasesAt: { $0.count == 12 }, ends: -40)
+        #expect(completions == 1)
+        // The finishing frame (`finish`): the first call that shows the model value exactly.
+        releaseFromApply(
+            start: { properties, _ in
+                withAnimation(.linear(duration: 0.2)) {
+                    for p in properties { p?.value = 100 }
+                } completion: {
+                    completions += 1
+                }
+            }, releasesAt: { $0.last == 100 }, ends: 100)
+        #expect(completions == 2)
+    }
+
+    @Test("finishing every animation on a clock jumps batched targets to their model values, once")
+    func finishAllOnClock() {
+        let clock = HeadlessClock()
+        let recorders = (0..<8).map { _ in Recorder() }
+        let properties = recorders.map { AnimatableProperty(0.0, clock: clock, target: $0) }
+        var completions = 0
+        withAnimation(.smooth(duration: 1)) {
+            for (i, p) in properties.enumerated() { p.value = Double(10 * i + 10) }
         } completion: {
             completions += 1
         }
-        recorders[3] = Recorder()  // the test no longer holds member 3's target: only its property does
-        clock.advance(frames: 5)
-        #expect(properties[3] == nil)
-        #expect(deinits == 1 && !deinitInsideApply)
+        clock.advance(frames: 4)
+        let counts = recorders.map(\.shown.count)
+        finishAnimations(on: clock)
+        for (i, recorder) in recorders.enumerated() {
+            #expect(recorder.shown.count == counts[i] + 1)
+            #expect(recorder.shown.last == Double(10 * i + 10))
+        }
+        #expect(properties.allSatisfy { !$0.isAnimating })
         #expect(clock.runUntilIdle())
+        clock.advance(frames: 1)
         #expect(completions == 1)
-        for i in 0..<10 where i != 3 { #expect(recorders[i].shown.last == 100) }
     }
 
     @Test("a member released by another's target mid-frame is not called again in that frame")

@@ -29,9 +29,6 @@ enum AdwaitaBenchmark {
         var adwaita: Side
         var unison: Side
         var cpuRatio: Double  // libadwaita / Unison
-        /// Unison again, its properties writing through an ``AnimationTarget`` each instead of an
-        /// apply closure (absent in older results).
-
         /// The median over rounds of the bracket around the floor's no-op callback, microseconds.
         var bracketFloorMicroseconds: Double?
         /// libadwaita / Unison, per value, from the brackets (absent in older results).
@@ -282,7 +279,8 @@ enum AdwaitaBenchmark {
         let clock = GtkFrameClock.for(area)
         let properties =
             targets
-            ? (0..<count).map { i in AnimatableProperty(0.0, clock: clock, target: EngineBenchmark.SlotTarget(sink + i)) }
+            ? (0..<count).map { i in AnimatableProperty(0.0, clock: clock, target: EngineBenchmark.SlotTarget(sink + i))
+            }
             : (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
         probe.reset()
         let bracket = Bracket(area: area)

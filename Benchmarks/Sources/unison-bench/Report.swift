@@ -132,10 +132,12 @@ struct Report: Codable {
             md +=
                 "\nUnison again in the same rounds, each property writing through an `AnimationTarget` (the object "
                 + "form of `apply`, called without reference counting; libadwaita's callback target is an object too):\n\n"
-            md += "| N | Unison with targets ms / frame | ns / value | ratio per value | bracketed ns / value | bracketed ratio |\n"
+            md +=
+                "| N | Unison with targets ms / frame | ns / value | ratio per value | bracketed ns / value | bracketed ratio |\n"
             md += "| ---: | ---: | ---: | ---: | ---: | ---: |\n"
             for (r, t) in withTargets {
-                md += "| \(r.count) | \(format(t.cpuPerFrameMilliseconds.median, 3)) | \(format(t.nanosecondsPerValue)) | "
+                md +=
+                    "| \(r.count) | \(format(t.cpuPerFrameMilliseconds.median, 3)) | \(format(t.nanosecondsPerValue)) | "
                 md += "\(format(r.targetsRatio ?? .nan))× | \(format(t.bracketNanosecondsPerValue ?? .nan)) | "
                 md += "\(format(r.targetsBracketRatio ?? .nan))× |\n"
             }

@@ -96,6 +96,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// Targets of members that left while a frame was calling them: released once it has ended
     /// (a target's `apply` may release its own property; it must not be freed under it).
     @exclusivity(unchecked) private var leftTargets: [Unmanaged<AnimationTarget<Value>>] = []
+    /// `leftTargets`' other buffer: the two take turns, so that a spring's settling tail, where
+    /// members leave in every frame, allocates nothing.
+    @exclusivity(unchecked) private var spareLeftTargets: [Unmanaged<AnimationTarget<Value>>] = []
 
     private struct Member {
         /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by
@@ -312,7 +315,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     }
 
     /// `target.apply(value)`, typed as a function of any isolation for `send`, which only ever runs
-    /// it on the main actor (inside a frame, or a batch's other loops). It captures nothing.
+    /// it on the main actor (inside a frame, or a batch's other loops). It captures nothing. Only
+    /// main-actor code can read it (this property is isolated to the main actor), so the unchecked
+    /// type never leaves the main actor.
     @inline(__always)
     private static var targetCall: (AnimationTarget<Value>, Value) -> Void {
         let call: @MainActor (AnimationTarget<Value>, Value) -> Void = { $0.apply($1) }
@@ -322,9 +327,12 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// Releases the targets of members that left during a frame, once it has ended. (A release may
     /// run a target's deinit, which may take other members out: the list is taken first.)
     private func releaseLeftTargets() {
-        var left: [Unmanaged<AnimationTarget<Value>>] = []
+        var left = spareLeftTargets
+        spareLeftTargets = []
         swap(&left, &leftTargets)
         for target in left { target.release() }
+        left.removeAll(keepingCapacity: true)
+        spareLeftTargets = left
     }
 
     /// Member `i`'s offset from its base, and whether it has settled: `ValueState.step`'s decision
