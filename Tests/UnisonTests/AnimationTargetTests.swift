@@ -201,6 +201,7 @@ struct AnimationTargetTests {
         #expect(properties[1] == nil)
         #expect(second.shown.count == releasedAt)
         #expect(first.shown.count == 6)
+        first.onApply = nil  // (it holds `properties`)
     }
 
     @Test("the property holds its target: released with it, and never inside a frame")
