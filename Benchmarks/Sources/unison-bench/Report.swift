@@ -268,7 +268,7 @@ struct Report: Codable {
     }
 
     func plot(to path: String) {
-        let (width, height) = (760.0, 460.0)
+        let (width, height) = (900.0, 460.0)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         let cr = cairo_create(surface)
         defer {
@@ -277,7 +277,7 @@ struct Report: Codable {
         }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
-        let left = 70.0, right = 190.0, top = 30.0, bottom = 50.0
+        let left = 70.0, right = 330.0, top = 30.0, bottom = 50.0
         let (xMin, xMax, yMin, yMax) = (log10(50.0), log10(200_000.0), log10(0.1), log10(2000.0))
         func x(_ n: Double) -> Double { left + (log10(n) - xMin) / (xMax - xMin) * (width - left - right) }
         func y(_ v: Double) -> Double { height - bottom - (log10(v) - yMin) / (yMax - yMin) * (height - top - bottom) }
@@ -310,7 +310,7 @@ struct Report: Codable {
             ("Unison (GTK)", (0.15, 0.45, 0.85), gtk.map { (Double($0.count), $0.unison.nanosecondsPerValue) }),
         ]
         let targets = gtk.compactMap { r in r.unisonTargets.map { (Double(r.count), $0.nanosecondsPerValue) } }
-        if !targets.isEmpty { series.append(("Unison, AnimationTarget (GTK)", (0.1, 0.6, 0.35), targets)) }
+        if !targets.isEmpty { series.append(("Unison, AnimationTarget (GTK)", (0.65, 0.2, 0.65), targets)) }
         if let floor {
             series.append(
                 ("floor: arithmetic only", (0.55, 0.55, 0.55), floor.map { (Double($0.count), $0.nanosecondsPerValue) })
@@ -320,12 +320,18 @@ struct Report: Codable {
             let points = engine.filter { $0.kind == kind }.map {
                 (Double($0.count), $0.nanosecondsPerPropertyFrame.median)
             }
-            let shade = 0.35 + 0.12 * Double(series.count - 2)
-            series.append(("engine: \(kind)", (0.1, shade, 0.3), points))
+            // One colour per kind (a kind and its targets twin share it; targets are dashed).
+            let palette: [(Double, Double, Double)] = [
+                (0.1, 0.55, 0.3), (0.1, 0.55, 0.3), (0.55, 0.45, 0.1), (0.1, 0.55, 0.6), (0.1, 0.55, 0.6),
+                (0.45, 0.35, 0.7), (0.35, 0.35, 0.35),
+            ]
+            let engineIndex = series.count(where: { $0.0.hasPrefix("engine:") })
+            series.append(("engine: \(kind)", palette[engineIndex % palette.count], points))
         }
         for (index, (name, colour, points)) in series.enumerated() where !points.isEmpty {
             cairo_set_source_rgb(cr, colour.0, colour.1, colour.2)
             cairo_set_line_width(cr, 2)
+            if name.contains("arget") { cairo_set_dash(cr, [6, 4], 2, 0) } else { cairo_set_dash(cr, nil, 0, 0) }
             for (i, p) in points.enumerated() {
                 let px = x(p.0), py = y(max(p.1, 0.101))
                 if i == 0 { cairo_move_to(cr, px, py) } else { cairo_line_to(cr, px, py) }
