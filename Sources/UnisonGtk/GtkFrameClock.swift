@@ -152,12 +152,10 @@ public final class GtkFrameClock: FrameClock {
         let tick: GtkTickCallback = { _, frameClock, data in
             guard let data, let frameClock else { return unison_gtk_source_remove }
             // Straight to `present`: no box, closure or weak reference between GTK and the frame,
-            // each of which is a cache miss at the start of a frame. GLib calls tick callbacks on
-            // the thread running GTK's main loop, which Unison runs on the main actor: the cast
-            // only skips the concurrency runtime's check of that in release builds (as
-            // `assumeIsolated` does once it has checked), 0.1 µs warm and more cold, every frame.
-            // Release builds check nothing here: GLib dispatches a context's sources only on the
-            // thread iterating it, and GtkRuntime iterates GTK's from the main actor.
+            // each of which is a cache miss at the start of a frame. GLib dispatches a context's
+            // sources only on the thread iterating it, and GtkRuntime iterates GTK's from the main
+            // actor: the cast skips the concurrency runtime's check of that in release builds
+            // (0.1 µs warm, more cold, every frame); debug builds keep it.
             #if DEBUG
                 MainActor.preconditionIsolated("GTK ticked a frame clock off the main actor")
             #endif

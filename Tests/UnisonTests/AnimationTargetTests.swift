@@ -79,25 +79,26 @@ struct AnimationTargetTests {
 
     @Test("a target that releases its own property mid-frame lives until the frame has ended; completions fire once")
     func releasesItselfMidFrame() {
-        var completions = 0
         // Member 3 lets its property go on its fifth frame, in a steady batch frame.
-        releaseFromApply(
-            start: { properties, _ in
-                withAnimation(.easeInOut(duration: 0.5)) {
-                    for p in properties { p?.value = 100 }
-                } completion: {
-                    completions += 1
-                }
-            }, releasesAt: { $0.count == 5 }, ends: 100)
-        #expect(completions == 1)
+        releaseFromApply(.easeInOut(duration: 0.5), to: 100) { $0.count == 5 }
     }
 
-    /// Ten target properties animate with `start`; member 3's target releases its own property
-    /// from the call for which `releasesAt` says so. Its target must outlive that call, and go
-    /// once the frame has ended; the others end where `start` sends them, completions once.
+    @Test("a target releasing its own property in a batch that carries velocities, and in the finishing frame")
+    func releasesItselfInOtherLoops() {
+        // A spring takes a running one over: members carry velocities (`presentCarrying`).
+        releaseFromApply(.spring(duration: 0.4, bounce: 0.3), to: -40, takingOver: true) { $0.count == 12 }
+        // The finishing frame (`finish`): the first call that shows the model value exactly.
+        releaseFromApply(.linear(duration: 0.2), to: 100) { $0.last == 100 }
+    }
+
+    /// Ten target properties animate to `target` with `animation` (with `takingOver`, over a
+    /// running `.bouncy` six frames in, so that each carries its velocity); member 3's target
+    /// releases its own property from the call for which `releasesAt` says so. Its target must
+    /// outlive that call, and go once the frame has ended; the others end at `target`, and the
+    /// transaction's completion runs once.
     private func releaseFromApply(
-        start: (_ properties: [AnimatableProperty<Double>?], _ clock: HeadlessClock) -> Void,
-        releasesAt: @escaping (_ shown: [Double]) -> Bool, ends: Double
+        _ animation: Animation, to target: Double, takingOver: Bool = false,
+        releasesAt: @escaping (_ shown: [Double]) -> Bool
     ) {
         let clock = HeadlessClock()
         var deinits = 0
@@ -107,7 +108,8 @@ struct AnimationTargetTests {
         var recorders: [Recorder] = []
         for i in 0..<10 {
             let recorder = Recorder {
-                deinits += 1; deinitInsideApply = deinitInsideApply || applying
+                deinits += 1
+                deinitInsideApply = deinitInsideApply || applying
             }
             recorder.onApply = { [unowned recorder] _ in
                 applying = true
@@ -117,42 +119,27 @@ struct AnimationTargetTests {
             if i != 3 { recorders.append(recorder) }  // member 3's target: only its property holds it
             properties.append(AnimatableProperty(0.0, clock: clock, target: recorder))
         }
-        start(properties, clock)
+        if takingOver {
+            withAnimation(.bouncy) { for p in properties { p?.value = 100 } }
+            clock.advance(frames: 6)
+        }
+        var completions = 0
+        withAnimation(animation) {
+            for p in properties { p?.value = target }
+        } completion: {
+            completions += 1
+        }
+        if takingOver {
+            clock.advance(frames: 2)
+            let census = FrameDriver.existingDriver(for: clock)?.census
+            #expect(census?.batched == 10 && census?.general == 0)
+        }
         #expect(clock.runUntilIdle())
         #expect(properties[3] == nil)
         #expect(deinits == 1 && !deinitInsideApply)
-        for recorder in recorders { #expect(recorder.shown.last == ends) }
-        for recorder in recorders { recorder.onApply = nil }
-    }
-
-    @Test("a target releasing its own property in a batch that carries velocities, and in the finishing frame")
-    func releasesItselfInOtherLoops() throws {
-        var completions = 0
-        // A spring takes a running one over: members carry velocities (`presentCarrying`).
-        releaseFromApply(
-            start: { properties, clock in
-                withAnimation(.bouncy) { for p in properties { p?.value = 100 } }
-                clock.advance(frames: 6)
-                withAnimation(.spring(duration: 0.4, bounce: 0.3)) {
-                    for p in properties { p?.value = -40 }
-                } completion: {
-                    completions += 1
-                }
-                clock.advance(frames: 2)
-                let driver = FrameDriver.existingDriver(for: clock)!
-                #expect(driver.census.batched == 10 && driver.census.general == 0)
-            }, releasesAt: { $0.count == 12 }, ends: -40)
+        for recorder in recorders { #expect(recorder.shown.last == target) }
         #expect(completions == 1)
-        // The finishing frame (`finish`): the first call that shows the model value exactly.
-        releaseFromApply(
-            start: { properties, _ in
-                withAnimation(.linear(duration: 0.2)) {
-                    for p in properties { p?.value = 100 }
-                } completion: {
-                    completions += 1
-                }
-            }, releasesAt: { $0.last == 100 }, ends: 100)
-        #expect(completions == 2)
+        for recorder in recorders { recorder.onApply = nil }
     }
 
     @Test("finishing every animation on a clock jumps batched targets to their model values, once")

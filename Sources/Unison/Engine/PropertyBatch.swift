@@ -250,12 +250,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         let a = sample.a
         Self.interpolate(bases, models, into: &presented, by: a)
         // An apply may take members out (marked nil); it never adds any.
-        if key.callsTargets {
-            let call = Self.targetCall
-            for i in 0..<n { if let target = targets[i] { Self.send(presented[i], to: target, call) } }
-        } else {
-            for i in 0..<n { if let member = cores[i] { member.apply(presented[i]) } }
-        }
+        let call = Self.targetCall
+        for i in 0..<n { applyMember(i, call) }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
         if _slowPath(a == 0) {
             let restsUntil = shared.pointee.restsUntil
@@ -291,12 +287,21 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 let core = cores[i]!.core
                 core.state.leaveBatch()
                 driver.activate(core)
-            } else if key.callsTargets {
-                // (Not through a copy of the member: that would retain its closure.)
-                if let target = targets[i] { Self.send(presented[i], to: target, call) }
-            } else if let member = cores[i] {
-                member.apply(presented[i])
+            } else {
+                applyMember(i, call)
             }
+        }
+    }
+
+    /// Hands member `i` (if it is still here) what it presents: through its target in a batch of
+    /// targets, read from `targets` rather than from a copy of the member (which would retain its
+    /// closure), else through its apply closure. `call` is `targetCall`.
+    @inline(__always)
+    private func applyMember(_ i: Int, _ call: (AnimationTarget<Value>, Value) -> Void) {
+        if key.callsTargets {
+            if let target = targets[i] { Self.send(presented[i], to: target, call) }
+        } else if let member = cores[i] {
+            member.apply(presented[i])
         }
     }
 
@@ -366,17 +371,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         // answers with the frame's value), then the applies. The arrays then share one buffer
         // (no copy): a finished batch's members only leave it, nothing writes either array again.
         presented = models
-        if key.callsTargets {
-            let call = Self.targetCall
-            for i in 0..<n {
-                finishedThrough = i
-                if let target = targets[i] { Self.send(presented[i], to: target, call) }
-            }
-        } else {
-            for i in 0..<n {
-                finishedThrough = i
-                if let member = cores[i] { member.apply(presented[i]) }
-            }
+        let call = Self.targetCall
+        for i in 0..<n {
+            finishedThrough = i
+            applyMember(i, call)
         }
         finishedThrough = .max
     }
