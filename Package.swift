@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "Unison", swiftSettings: swiftSettings),
         // Deterministic and real-time clocks without any toolkit.
         .target(name: "UnisonHeadless", dependencies: ["Unison"], swiftSettings: swiftSettings),
-        // The only C the library uses: GTK4 through the system's pkg-config, with a prefixed shim
-        // for macros and variadics. Named after the project: `CGtk` is taken by other GTK bindings.
+        // GTK4 through the system's pkg-config, with a prefixed shim for macros and variadics: with
+        // CUnisonGtkMotion below, the only C the library uses. Named after the project: `CGtk` is
+        // taken by other GTK bindings.
         .systemLibrary(
             name: "CUnisonGtk", path: "Bridges/CUnisonGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // UnisonMotionBin, a GtkWidget subclass in C (GObject types are defined in C): draws its child
