@@ -8,7 +8,9 @@ import CUnisonGtk
 /// (`g_signal_query`) and checked against the handler: an unknown signal or a handler of the
 /// wrong shape throws a ``GtkSignalError`` naming the signal and what it passes. GLib owns the
 /// handler: it is released when the handler is disconnected or the object finalized. Handlers run
-/// on the main actor; each function returns the handler id (see ``disconnect(_:_:)``).
+/// on the main actor, so the object must emit on the main thread (GTK's objects do; an emission
+/// on another thread stops the program). Each function returns the handler id (see
+/// ``disconnect(_:_:)``).
 ///
 /// ```swift
 /// GtkSignals.connect(button, "clicked") { animate(.bouncy) { card.scale = CGSize(width: 1.2, height: 1.2) } }
