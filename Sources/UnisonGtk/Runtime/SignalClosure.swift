@@ -92,7 +92,11 @@ func connectClosure(
     let closure = unison_gtk_closure_new(box)
     g_closure_set_marshal(closure, signalMarshal)
     g_closure_add_finalize_notifier(closure, box, releaseSignalBox)
-    // Sinks the floating closure: the handler owns it from here.
+    // Owned here until connected (the handler takes its own reference), so that a connection GLib
+    // refuses still frees the closure and the box.
+    g_closure_ref(closure)
+    g_closure_sink(closure)
+    defer { g_closure_unref(closure) }
     return g_signal_connect_closure_by_id(instance, signal.id, signal.detail, closure, after ? 1 : 0)
 }
 
