@@ -167,6 +167,17 @@ extension GtkAdapterTests {
             }
         }
 
+        @Test("after: a handler connected first with after: true runs after one connected later without")
+        func after() throws {
+            let adjustment = g_object_ref_sink(gtk_adjustment_new(0, 0, 10, 1, 1, 0))!
+            defer { g_object_unref(adjustment) }
+            var order: [String] = []
+            try GtkSignals.connect(adjustment, "value-changed", after: true) { _ in order.append("after") }
+            try GtkSignals.valueChanged(adjustment) { _ in order.append("first") }
+            gtk_adjustment_set_value(adjustment.assumingMemoryBound(to: GtkAdjustment.self), 2)
+            #expect(order == ["first", "after"])
+        }
+
         @Test("a handler of the wrong shape throws an error naming the signal and what it passes")
         func wrongShape() {
             let action = intAction()
