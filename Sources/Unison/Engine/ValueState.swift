@@ -123,6 +123,7 @@ struct ValueState<Value: Animatable> {
     mutating func leaveBatch() {
         guard let batch else { return }
         let index = batchIndex
+        assert(batch.debugMemberPointsBack(at: index), "a property left its batch from an index that is not its own")
         self.batch = nil
         batchIndex = -1
         if batch.isFinished {
