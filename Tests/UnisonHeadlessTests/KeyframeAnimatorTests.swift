@@ -130,10 +130,11 @@ struct KeyframeAnimatorTests {
         animator.play { log.append("second") }
         clock.advance(frames: 1)
         #expect(log == ["first"] && animator.isPlaying)
-        #expect(abs(x.presentationValue - from) < 1e-9)  // the new timeline starts where the old one was
+        // The new timeline starts where the old one was.
+        #expect(x.presentationValue.isApproximatelyEqual(to: from, within: .accumulatedRounding))
         clock.runUntilIdle()
         #expect(log == ["first", "second"] && !animator.isPlaying)
-        #expect(abs(x.value - (from + 10)) < 1e-9)
+        #expect(x.value.isApproximatelyEqual(to: (from + 10), within: .accumulatedRounding))
     }
 
     @Test("a timeline of duration 0, or a clock without animations, sets the final value at once")
