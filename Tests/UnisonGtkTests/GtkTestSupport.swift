@@ -138,11 +138,11 @@ extension Tolerance {
     /// GTK stores opacity in 8 bits: a value read back is within half a step (0.5/255) of the one
     /// set, plus rounding.
     static let opacityQuantum = Tolerance(0.5 / 255) + .accumulatedRounding
-    /// An opacity change of 0.5 read back as progress: one 8-bit step of 1/255 over half the range
-    /// is 1/255 of the progress (two half steps), plus rounding.
+    /// An opacity change of 0.5 read back as progress: half an 8-bit step (0.5/255) of opacity over
+    /// a change of 0.5 is 1/255 of the progress, plus rounding.
     static let opacityProgress = Tolerance(1.0 / 255) + .accumulatedRounding
-    /// A rendered pixel's 8-bit channel after blending: each of the two colours blended is rounded
-    /// to 1/255, so 2/255.
+    /// A rendered pixel's channel, blended and stored in 8 bits, against the blend computed in
+    /// doubles from the opacity read back: two steps of an 8-bit channel.
     static let pixelChannel = Tolerance(2.0 / 255)
     /// GTK sizes and margins are whole pixels: rounding moves a value by at most half a pixel.
     static let wholePixel = Tolerance(0.5) + .accumulatedRounding

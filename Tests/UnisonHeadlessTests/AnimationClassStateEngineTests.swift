@@ -49,7 +49,7 @@ struct AnimationClassStateEngineTests {
         #expect(abs(opacity.presentationValue - (0.5 + 0.5 * UnitCurve.easeOut.value(at: 0.5))) < rounding)
         clock.frame(at: 0.3)
         #expect(opacity.presentationValue == 1)
-        // The seed's spring, pressed at 1 s and released at 1.06 s: from the next frame (1.075 s) the
+        // The README button's spring, pressed at 1 s and released at 1.06 s: from the next frame (1.075 s) the
         // spring back starts where the press spring is then, with its velocity.
         let seed = try rules.resolveStyle(seedButton)
         let spring = Spring(duration: 0.15)

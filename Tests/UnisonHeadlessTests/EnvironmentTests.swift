@@ -116,7 +116,7 @@ struct Layers: Sendable, CustomTestStringConvertible {
 // MARK: Tests
 
 @MainActor
-@Suite("Environment")
+@Suite("Environment in animations")
 struct EnvironmentTests {
     /// One frame of the 60 fps headless clock.
     nonisolated static let frame = 1.0 / 60

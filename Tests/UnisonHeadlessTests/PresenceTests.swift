@@ -65,7 +65,7 @@ func distance(_ a: TransitionEffects.AnimatableData, _ b: TransitionEffects.Anim
 
 func norm(_ a: TransitionEffects.AnimatableData) -> Double { a.magnitudeSquared.squareRoot() }
 
-/// The guide's NotificationBanner transition and a banner-sized element.
+/// A notification banner's transition (in from the top, faded) and a banner-sized element.
 let bannerTransition = AnyTransition.move(edge: .top).combined(with: .opacity)
 let bannerSize = CGSize(width: 320, height: 56)
 let bannerOffStage = faded(y: -56)
@@ -486,7 +486,7 @@ struct PresenceTests {
         #expect(clock.isIdle)
     }
 
-    @Test("the guide's NotificationBanner: drops in from the top while fading in, dismisses itself after 3 s")
+    @Test("a notification banner drops in from the top while fading in, dismisses itself after 3 s")
     func notificationBanner() {
         let clock = HeadlessClock()
         let log = PresenceLog(clock: clock)

@@ -4,7 +4,7 @@ import Unison
 import UnisonHeadless
 import UnisonTestSupport
 
-/// A headless element of the reference's examples: its surface, its own layout, its children's
+/// A headless element: its surface, its own layout, its children's
 /// layout and its content, each a property whose change says which area it belongs to.
 @MainActor
 private final class Element {

@@ -50,9 +50,10 @@ extension Tolerance {
     /// A closed form against an equal closed form or a hand-computed value: rounding only, a few
     /// ulps of values up to about 1e3 (the global `rounding`).
     public static let rounding = Tolerance(UnisonTestSupport.rounding)
-    /// Closed forms whose inputs went through a few hundred operations (stiffness from a duration
-    /// squared, a damping ratio's square root, a logarithm of a ratio near 1): about 1e-10 of
-    /// values near 100, where rounding's relative 1e-16 grows with the conditioning of the inverse.
+    /// Values near 100 recomputed through a chain of conversions (stiffness and damping from a
+    /// response and damping ratio and back, 40 composed spring steps): squares and square roots
+    /// amplify each step's relative rounding of about 1e-16, so 1e-10 (scaled by the magnitude
+    /// where it is larger).
     public static let derivedRounding = Tolerance(1e-10)
     /// Values whose time went through sums of 1/60 s frame steps, CGFloat conversions or hundreds
     /// of operations (the global `accumulatedRounding`).
@@ -69,17 +70,17 @@ extension Tolerance {
     /// amplified by steep ends) or by Newton on a logarithm (a spring's settling duration, whose
     /// solve converges to about 1e-14 with the logarithm's rounding on top): 1e-9.
     public static let solver = Tolerance(1e-9)
-    /// The closed forms against RK4 integration (springs at 1e-5 s steps, decay at 1e-4 s): the
-    /// integration's truncation error is orders below this, its rounding over the steps
-    /// dominates; the animation semantics ask for about 1e-9 of the motion's scale.
+    /// The closed forms against RK4 integration (springs at 1e-5 s steps, decay at 1e-4 s), relative
+    /// to the motion's scale: the integration's truncation error is orders below this and its
+    /// rounding over the steps dominates; 1e-9 is the agreement the engine promises.
     public static let rk4Reference = Tolerance(1e-9)
     /// A velocity against a central difference with step h = 1e-6: truncation O(h²) ≈ 1e-12 of the
     /// curvature plus rounding eps/h ≈ 2e-10 of the value, so 1e-6 leaves margin for the steepest
     /// curves.
     public static let finiteDifference = Tolerance(1e-6)
     /// A least-squares slope (a velocity tracker's, a gesture's release velocity) through samples on
-    /// an exact line: sums of products of times ~1e-2 with values ~1e3 cancel, leaving rounding of
-    /// about 1e-9 of the velocity; 1e-6 of values up to a few thousand per second.
+    /// an exact line: rounding only, but the fit's sums cancel (the samples' times differ by
+    /// milliseconds), so 1e-6 of velocities up to a few thousand per second.
     public static let leastSquares = Tolerance(1e-6)
 
     /// A velocity read at a frame time that went through sums of 1/60 s steps: the time's rounding
@@ -93,8 +94,8 @@ extension Tolerance {
     /// cubed): a colour's round trip through Oklab keeps it to 1e-6.
     public static let oklabMatrices = Tolerance(1e-6)
 
-    /// Flutter's `FrictionSimulation` figures, which the decay tests quote to four decimals
-    /// (1e-4) and which Flutter computes from a differently rounded drag: 1e-3.
+    /// Flutter's published `FrictionSimulation` positions, given to four decimals: 1e-3 leaves room
+    /// for their rounding only.
     public static let flutterReference = Tolerance(1e-3)
     /// Spring constants quoted to two decimals (157.91, 17.59): half a unit of the last digit.
     public static let twoDecimals = Tolerance(0.005)
@@ -200,7 +201,7 @@ public struct BeadBoxWrapper<Box>: WidgetRepresentable {
     }
 }
 
-/// The seed's button, as the README and the demo write it.
+/// The button classes of the README's and the demo's example.
 public let seedButton = "dropdown-item active:opacity-80 animate-spring duration-150"
 
 /// Class rules with state variants and named animations, for the animation-class tests of both

@@ -58,7 +58,7 @@ struct AnimationClassStateTests {
         #expect(abs(got.rotation - expected.rotation) < rounding, "\(classes)")
     }
 
-    @Test("the seed's button: pressed it fades to 80 %, with the spring both ways; only opacity is styled")
+    @Test("the README's button: pressed it fades to 80 %, with the spring both ways; only opacity is styled")
     func seedButtonStates() throws {
         let style = try rules.resolveStyle(seedButton)
         #expect(style.properties == [.opacity, .translation, .scale])
@@ -124,12 +124,12 @@ struct AnimationClassStateTests {
         let nested = try rules.resolveStyle("hover:dropdown-item")
         #expect(nested.resolved(for: [.focusVisible]).values.scale.width == 1)
         #expect(nested.resolved(for: [.hover, .focusVisible]).values.scale.width == 1.05)
-        // The seed's custom preset and card recipe: the card lifts on hover and settles.
+        // A custom preset and a card recipe: the card lifts on hover and settles.
         let card = try rules.resolveStyle("motion-card")
         #expect(card.resolved(for: [.hover]).values.translation == CGPoint(x: 0, y: -4))
         #expect(card.resolved(for: [.hover, .active]).values.scale == CGSize(width: 0.95, height: 0.95))
         #expect(card.resolved(for: []).animation.animation == .spring(duration: 0.25, bounce: 0.15))
-        // Typed: the seed's button without strings.
+        // Typed: the README's button without strings.
         let typed = try rules.resolveStyle([
             .recipe("dropdown-item"), .active(.opacity(0.8)), .animation(.spring), .duration(0.15),
         ])
@@ -265,7 +265,7 @@ struct AnimationClassStateTests {
         #expect(plain.styleClasses == ["bg-surface", "rounded-xl"])
         let hovered = style.resolved(for: .hover).values
         #expect(hovered.padding.bottom == 32 && hovered.styleClasses == ["bg-surface", "rounded-xl", "bg-accent"])
-        // The reference's arbitrary form, as Swift interpolates a CGFloat.
+        // The arbitrary-value form, as Swift interpolates a CGFloat.
         let arbitrary = try AnimationClassRules.standard.resolveStyle("p-[\(CGFloat(32))] p-px")
         #expect(arbitrary.resolved(for: []).values.padding == EdgeInsets(all: 1))
         #expect(try AnimationClassRules.standard.resolveStyle("p-[32.0]").resolved(for: []).values.padding.top == 32)

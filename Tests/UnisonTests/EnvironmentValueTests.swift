@@ -52,7 +52,7 @@ struct EnvironmentValueTests {
 
     nonisolated static let size = CGSize(width: 200, height: 100)
 
-    /// Rows of structural-motion.md's table as laid out right to left: every horizontal offset
+    /// Rows of the transition table (`TransitionTests.table`) as laid out right to left: every horizontal offset
     /// from an edge changes sign, vertical ones and offsets in points stay.
     nonisolated static let mirroredTable: [TransitionRow] = [
         TransitionRow(

@@ -4,7 +4,7 @@ import UnisonTestSupport
 
 @testable import Unison
 
-/// The cubic Hermite segment of the reference table, written out independently.
+/// The cubic Hermite segment, written out independently of the library's.
 func hermite(_ p0: Double, _ p1: Double, m0: Double, m1: Double, duration d: Double, at s: Double) -> Double {
     let u = s / d
     let h00 = 2 * u * u * u - 3 * u * u + 1

@@ -50,7 +50,7 @@ struct SpringTests {
             worst = max(worst, abs(x - reference.x) / scale)
             worst = max(worst, abs(v - reference.v) / (scale * spring.naturalFrequency))
         }
-        // The semantics page asks for ~1e-9 relative agreement with RK4 at 1e-5 s steps.
+        // The engine promises ~1e-9 relative agreement with RK4 at 1e-5 s steps (`Tolerance.rk4Reference`).
         #expect(worst <= Tolerance.rk4Reference.value, "worst relative error \(worst)")
         print("RK4 agreement, \(Self.regimes[index].0): worst relative error \(worst)")
     }

@@ -3,7 +3,7 @@ import Testing
 import Unison
 import UnisonTestSupport
 
-/// One row of structural-motion.md's transition table, for an element of `TransitionTests.size`.
+/// One row of the transition table (each built-in transition's effects), for an element of `TransitionTests.size`.
 struct TransitionRow: Sendable, CustomTestStringConvertible {
     let name: String
     let transition: AnyTransition
@@ -14,11 +14,11 @@ struct TransitionRow: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// The guide's custom `RotateTransition`: a quarter turn about the top-leading corner, faded out.
+/// A custom rotate transition, as an app would write one: a quarter turn about the top-leading corner, faded out.
 let rotateActive = TransitionEffects(opacity: 0, rotation: -90, anchor: .topLeading)
 let rotateIdentity = TransitionEffects(anchor: .topLeading)
 
-@Suite("Transitions")
+@Suite("Transition effects")
 struct TransitionTests {
     /// An element of width w = 200, height h = 100 (distinct, so a swapped axis shows).
     static let size = CGSize(width: 200, height: 100)
@@ -68,7 +68,7 @@ struct TransitionTests {
             transition: .asymmetric(insertion: .scale, removal: .opacity), willAppear: scaled(0, 0),
             didDisappear: faded()),
         TransitionRow(
-            name: ".modifier(active:identity:) (the guide's rotate)",
+            name: ".modifier(active:identity:) (a custom rotate)",
             transition: .modifier(active: rotateActive, identity: rotateIdentity), willAppear: rotateActive,
             didDisappear: rotateActive, identity: rotateIdentity),
     ]
@@ -76,7 +76,7 @@ struct TransitionTests {
     // Every expectation below is exact: the effects are sums and products of small integers,
     // halves and the size, all exactly representable.
 
-    @Test("each transition of the reference table has its active effects and identity", arguments: table)
+    @Test("each transition of the table has its active effects and identity", arguments: table)
     func referenceTable(row: TransitionRow) {
         #expect(row.transition.effects(for: .willAppear, size: Self.size) == row.willAppear)
         #expect(row.transition.effects(for: .identity, size: Self.size) == row.identity)

@@ -37,7 +37,7 @@ struct ValueState<Value: Animatable> {
     // MARK: Starting and ending
 
     /// Starts an animation of `group` towards `target`, taking over or combining with the
-    /// running ones (animation-semantics §5), with `environment` in its context (a takeover's too).
+    /// running ones, with `environment` in its context (a takeover's too).
     mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval, environment: EnvironmentValues) {
         let animation = group.animation!
         leaveBatch()
