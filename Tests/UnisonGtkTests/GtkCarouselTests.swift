@@ -87,7 +87,8 @@ extension GtkAdapterTests {
             if abs(shown - expected) <= GtkAdapterTests.transformTolerance { return true }
             let scale = max(abs(change), abs(velocity) / (2 * .pi / CarouselPage.snapSpring.response))
             return abs(shown - target) <= GtkAdapterTests.transformTolerance
-                && abs(expected - target) <= 1e-3 * scale + GtkAdapterTests.transformTolerance
+                && abs(expected - target) <= Tolerance.settlingThreshold.value * scale
+                    + GtkAdapterTests.transformTolerance
         }
 
         @Test(

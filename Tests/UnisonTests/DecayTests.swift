@@ -89,7 +89,8 @@ struct DecayTests {
             var context = AnimationContext<Double>()
             let before = Animation.decay(rate).animate(value: 50.0, time: end * (1 - 1e-9), context: &context)
             #expect(before != nil && !context.isLogicallyComplete)
-            #expect(abs(50 - before!) <= 50 * 1e-3 * (1 + 1e-6))
+            #expect(
+                before!.isApproximatelyEqual(to: 50, within: Tolerance.settlingThreshold.scaled(by: 50 * (1 + 1e-6))))
             let after = Animation.decay(rate).animate(value: 50.0, time: end * (1 + 1e-9), context: &context)
             #expect(after == nil && context.isLogicallyComplete)
         }

@@ -48,7 +48,8 @@ struct GestureTests {
         let mean = window.reduce(0, +) / Double(window.count)
         #expect(measured.isApproximatelyEqual(to: 2 * a * mean, within: .leastSquares))
         let trueVelocity = 2 * a * end
-        #expect(abs(measured - trueVelocity) <= a * 0.1 + 1e-9)  // bound: a × window
+        // Bound: a × the 0.1 s window.
+        #expect(measured.isApproximatelyEqual(to: trueVelocity, within: Tolerance(a * 0.1) + .accumulatedRounding))
         print("accelerating drag: measured \(measured) px/s, true \(trueVelocity) px/s at release")
     }
 
