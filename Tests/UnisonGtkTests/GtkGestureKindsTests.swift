@@ -7,6 +7,9 @@ import UnisonTestSupport
 
 @testable import UnisonDemoKit
 
+// (Over 400 lines: the real-input gesture suites with their two input drivers, the xdotool
+// pointer and the Broadway touchscreen with its client script.)
+
 /// Real pointer input for a test window: xdotool sends X events to it under Xvfb, and GTK's
 /// gesture controllers receive them like any other input.
 @MainActor

@@ -4,6 +4,9 @@ import Unison
 import UnisonHeadless
 import UnisonTestSupport
 
+// (Over 400 lines: the engine's core behaviours on properties in one suite: retargeting,
+// completions, clocks and frames, which read best side by side.)
+
 @MainActor
 @Suite("Engine")
 struct EngineTests {

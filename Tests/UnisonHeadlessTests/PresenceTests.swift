@@ -4,6 +4,8 @@ import Unison
 import UnisonHeadless
 import UnisonTestSupport
 
+// (Over 400 lines: one suite for presences, sharing `PresenceLog` and the banner fixtures.)
+
 /// What a presence told its host, and transaction completions, in order.
 enum PresenceEvent: Equatable, CustomStringConvertible {
     case apply(TransitionEffects)

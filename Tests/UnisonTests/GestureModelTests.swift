@@ -3,6 +3,9 @@ import Testing
 import Unison
 import UnisonTestSupport
 
+// (Over 400 lines: every recognizer and composition of the gesture model in one suite, sharing
+// `GestureLog`; the hand-offs to springs are in UnisonHeadlessTests.)
+
 /// What a handler reported, in order, with the handler's time at each report.
 @MainActor
 final class GestureLog<Recognizer: GestureRecognizer> {
