@@ -37,6 +37,7 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
     /// Both errors at once (one on top of the other).
     public static func + (lhs: Tolerance, rhs: Tolerance) -> Tolerance { Tolerance(lhs.value + rhs.value) }
 
+    /// The bound, written "±value".
     public var description: String { "±\(value)" }
 }
 
@@ -223,6 +224,7 @@ public let stateClassRules = AnimationClassRules(
 
 /// An app's own environment key (its default is "blue").
 public struct AccentKey: EnvironmentKey {
+    /// "blue".
     public static let defaultValue = "blue"
 }
 
@@ -236,15 +238,17 @@ extension EnvironmentValues {
 
 // MARK: Transitions
 
-/// Shorthands for expected effects.
+/// Shorthands for expected effects. Faded to `opacity` and moved by (x, y):
 public func faded(_ opacity: Double = 0, x: Double = 0, y: Double = 0) -> TransitionEffects {
     TransitionEffects(opacity: opacity, offset: CGSize(width: x, height: y))
 }
 
+/// Effects that only move by (x, y).
 public func moved(x: Double = 0, y: Double = 0) -> TransitionEffects {
     TransitionEffects(offset: CGSize(width: x, height: y))
 }
 
+/// Effects that only scale by (x, y) about `anchor`, optionally rotated.
 public func scaled(_ x: Double, _ y: Double, anchor: UnitPoint = .center, rotation: Double = 0) -> TransitionEffects {
     TransitionEffects(scale: CGSize(width: x, height: y), rotation: rotation, anchor: anchor)
 }
