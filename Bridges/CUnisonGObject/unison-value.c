@@ -70,20 +70,19 @@ drive_write (Drive *drive, double presented)
     return;
   GValue value = G_VALUE_INIT;
   g_value_init (&value, drive->pspec->value_type);
-  switch (G_TYPE_FUNDAMENTAL (drive->pspec->value_type))
-    {
-    case G_TYPE_DOUBLE:
-      g_value_set_double (&value, presented);
-      break;
-    case G_TYPE_FLOAT:
-      g_value_set_float (&value, (float) presented);
-      break;
-    case G_TYPE_INT:
-      g_value_set_int (&value, (int) CLAMP (round (presented), G_MININT, G_MAXINT));
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  /* Clamped to the property's range: a spring's overshoot must not make GObject refuse the value. */
+  GParamSpec *pspec = drive->pspec;
+  if (G_IS_PARAM_SPEC_DOUBLE (pspec))
+    g_value_set_double (&value, CLAMP (presented, G_PARAM_SPEC_DOUBLE (pspec)->minimum,
+                                       G_PARAM_SPEC_DOUBLE (pspec)->maximum));
+  else if (G_IS_PARAM_SPEC_FLOAT (pspec))
+    g_value_set_float (&value, CLAMP ((float) presented, G_PARAM_SPEC_FLOAT (pspec)->minimum,
+                                      G_PARAM_SPEC_FLOAT (pspec)->maximum));
+  else if (G_IS_PARAM_SPEC_INT (pspec))
+    g_value_set_int (&value, (int) CLAMP (round (presented), G_PARAM_SPEC_INT (pspec)->minimum,
+                                          G_PARAM_SPEC_INT (pspec)->maximum));
+  else
+    g_assert_not_reached ();
   g_object_set_property (object, drive->pspec->name, &value);
   g_value_unset (&value);
   g_object_unref (object);
@@ -323,10 +322,9 @@ unison_value_get_widget (UnisonValue *self)
 }
 
 static gboolean
-drivable (GType type)
+drivable (GParamSpec *pspec)
 {
-  GType fundamental = G_TYPE_FUNDAMENTAL (type);
-  return fundamental == G_TYPE_DOUBLE || fundamental == G_TYPE_FLOAT || fundamental == G_TYPE_INT;
+  return G_IS_PARAM_SPEC_DOUBLE (pspec) || G_IS_PARAM_SPEC_FLOAT (pspec) || G_IS_PARAM_SPEC_INT (pspec);
 }
 
 /**
@@ -335,9 +333,10 @@ drivable (GType type)
  * @object: the object to write to (held weakly)
  * @property: the name of a writable double, float or int property of @object
  *
- * Writes the presented value into @property of @object now and on every presented frame (an
- * int property receives the rounded value) while @object lives. Driving the same property again
- * changes nothing.
+ * Writes the presented value into @property of @object now and on every presented frame while
+ * @object lives, clamped to the property's range (a spring's overshoot stops at a progress bar's
+ * 1); an int property receives the rounded value. Driving the same property again changes
+ * nothing.
  *
  * An unknown, read-only or non-numeric property is a programming error: a critical naming it,
  * and the call is ignored.
@@ -361,7 +360,7 @@ unison_value_drive_property (UnisonValue *self, GObject *object, const char *pro
                   G_OBJECT_TYPE_NAME (object));
       return;
     }
-  if (!drivable (pspec->value_type))
+  if (!drivable (pspec))
     {
       g_critical ("unison_value_drive_property: property '%s' of %s is a %s, not a double, float or int",
                   property, G_OBJECT_TYPE_NAME (object), g_type_name (pspec->value_type));
