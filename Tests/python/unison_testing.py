@@ -1,6 +1,7 @@
 """What the Python tests share: the introspected modules, a window on Xvfb, main-loop helpers,
 Unison's criticals captured, and a spring's closed form written out independently of the library."""
 
+import ctypes
 import math
 import time
 
@@ -67,10 +68,16 @@ def spring_progress(duration, bounce, t):
     return 1 - math.exp(-omega * t) * (1 + omega * t)
 
 
-def resident_kib():
-    """The process's resident set size, KiB (Linux)."""
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS in /proc/self/status")
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+
+
+_libc = ctypes.CDLL(None)
+_libc.mallinfo2.restype = _MallInfo2
+
+
+def heap_in_use():
+    """Bytes of the C heap in use now (glibc's mallinfo2): exact, unlike the resident size, which
+    moves in pages and keeps what was freed. (Python's small objects live in its own arenas.)"""
+    return _libc.mallinfo2().uordblks
