@@ -75,12 +75,14 @@ uninstall:
 		$(DESTDIR)$(GIRDIR)/Unison-1.0.gir $(DESTDIR)$(TYPELIBDIR)/Unison-1.0.typelib
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
 
-# The C example built as any C client is, the Python tests, then the GJS script; all under Xvfb.
+# The C example built as any C client is, the Python tests and example, then the GJS script; all
+# under Xvfb.
 test-gobject: gir
 	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-example Examples/c/example.c \
 		$$(pkg-config --cflags --libs unison-1 gtk4)'
 	xvfb-run -a $(GOBJECT_OUT)/unison-c-example
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) -m unittest discover -s Tests/python -t Tests/python -v
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/springs.py --once
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/spring.js
 
 docs-gobject: gir

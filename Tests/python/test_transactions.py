@@ -2,6 +2,7 @@
 released (no growth over 10,000 calls)."""
 
 import gc
+import sys
 import unittest
 import weakref
 
@@ -100,8 +101,14 @@ class TransactionTests(unittest.TestCase):
             value.set_value(1)
             raise RuntimeError("from the changes")
 
-        Unison.animate(None, changes, lambda: calls.append(1))  # PyGObject prints the exception
+        reported = []
+        hook, sys.excepthook = sys.excepthook, lambda kind, error, trace: reported.append(error)
+        try:
+            Unison.animate(None, changes, lambda: calls.append(1))  # PyGObject reports the exception
+        finally:
+            sys.excepthook = hook
         self.assertEqual((value.props.value, calls), (1, [1]))
+        self.assertEqual([str(error) for error in reported], ["from the changes"])
 
     def test_no_growth_over_ten_thousand_animate_calls(self):
         """Every callback is released, and the C heap grows no faster than PyGObject's own closures.
