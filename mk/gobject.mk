@@ -1,7 +1,7 @@
 # The C/GObject library libunison-1.so, its introspection data and its clients (issue 31).
 # Included by the Makefile. Targets:
 #   make gir            Unison-1.0.gir + Unison-1.0.typelib (and the uninstalled unison-1.pc) in $(GOBJECT_OUT)
-#   make install        library, headers, unison-1.pc, GIR and typelib under PREFIX (release build)
+#   make install        library, headers, unison-1.pc, GIR, typelib and PyGObject overrides (release build)
 #   make uninstall      removes what install put there
 #   make test-gobject   the C example, the Python tests and the GJS script, against the uninstalled build
 #   make docs-gobject   the gi-docgen reference in $(GOBJECT_OUT)/docs
@@ -24,6 +24,8 @@ TYPELIBDIR ?= $(shell pkg-config --variable=typelibdir gobject-introspection-1.0
 
 # Debian's python3 (where python3-gi lives), not whichever python3 is first on PATH.
 GOBJECT_PYTHON ?= /usr/bin/python3
+# PyGObject's overrides for Unison (Bindings/python): on Debian's python3 path under PREFIX.
+PYGI_OVERRIDESDIR ?= $(PREFIX)/lib/python$(shell $(GOBJECT_PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages/gi/overrides
 # debug for the tests (the build `make test` already made), release for install.
 GOBJECT_CONFIG ?= debug
 GOBJECT_LIBDIR = $(CURDIR)/.build/$(GOBJECT_CONFIG)
@@ -59,7 +61,7 @@ gir: gobject-lib
 install:
 	$(MAKE) gir GOBJECT_CONFIG=release
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/unison-1/unison $(DESTDIR)$(PKGCONFIGDIR) \
-		$(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR)
+		$(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR) $(DESTDIR)$(PYGI_OVERRIDESDIR)
 	install -m 755 .build/release/libunison-1.so $(DESTDIR)$(LIBDIR)/libunison-1.so
 	install -m 644 $(GOBJECT_HEADERS) $(DESTDIR)$(INCLUDEDIR)/unison-1/unison/
 	sed -e 's|@prefix@|$(PREFIX)|; s|@libdir@|$(LIBDIR)|; s|@includedir@|$(INCLUDEDIR)/unison-1|' \
@@ -67,12 +69,14 @@ install:
 		mk/unison-1.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/unison-1.pc
 	install -m 644 .build/release/gobject/Unison-1.0.gir $(DESTDIR)$(GIRDIR)/
 	install -m 644 .build/release/gobject/Unison-1.0.typelib $(DESTDIR)$(TYPELIBDIR)/
+	install -m 644 Bindings/python/gi/overrides/Unison.py $(DESTDIR)$(PYGI_OVERRIDESDIR)/
 	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null; then ldconfig; fi
 	@echo "libunison-1 needs the Swift runtime at $$(readelf -d .build/release/libunison-1.so | sed -n 's/.*RUNPATH.*\[\(.*\):.*/\1/p') (its RUNPATH)"
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libunison-1.so $(DESTDIR)$(PKGCONFIGDIR)/unison-1.pc \
-		$(DESTDIR)$(GIRDIR)/Unison-1.0.gir $(DESTDIR)$(TYPELIBDIR)/Unison-1.0.typelib
+		$(DESTDIR)$(GIRDIR)/Unison-1.0.gir $(DESTDIR)$(TYPELIBDIR)/Unison-1.0.typelib \
+		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
 
 # The C example built as any C client is, the Python tests and example, then the GJS script; all
