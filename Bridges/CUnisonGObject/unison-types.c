@@ -383,7 +383,7 @@ G_DEFINE_BOXED_TYPE (UnisonTransition, unison_transition, unison_transition_ref,
  */
 
 /**
- * unison_transition_new_asymmetric:
+ * unison_transition_new_asymmetric: (constructor)
  * @insertion: the transition on insertion
  * @removal: the transition on removal
  *

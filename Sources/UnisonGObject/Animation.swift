@@ -69,8 +69,7 @@ public func unisonAnimationNewSpring(_ duration: Double, _ bounce: Double) -> Op
 
 /// `unison_animation_new_spring_physics`.
 @_cdecl("unison_animation_new_spring_physics")
-public func unisonAnimationNewSpringPhysics(_ mass: Double, _ stiffness: Double, _ damping: Double) -> OpaquePointer
-{
+public func unisonAnimationNewSpringPhysics(_ mass: Double, _ stiffness: Double, _ damping: Double) -> OpaquePointer {
     AnimationBox.new(.interpolatingSpring(mass: mass, stiffness: stiffness, damping: damping))
 }
 
