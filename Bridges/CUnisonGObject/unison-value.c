@@ -366,11 +366,13 @@ unison_value_drive_property (UnisonValue *self, GObject *object, const char *pro
                   property, G_OBJECT_TYPE_NAME (object), g_type_name (pspec->value_type));
       return;
     }
-  for (guint i = 0; i < self->drives->len; i++)
+  for (guint i = self->drives->len; i > 0; i--)
     {
-      Drive *drive = &g_array_index (self->drives, Drive, i);
+      Drive *drive = &g_array_index (self->drives, Drive, i - 1);
       GObject *driven = g_weak_ref_get (&drive->object);
       gboolean same = driven == object && drive->pspec == pspec;
+      if (driven == NULL)
+        g_array_remove_index_fast (self->drives, i - 1); /* its object is gone */
       g_clear_object (&driven);
       if (same)
         return;

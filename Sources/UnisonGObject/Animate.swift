@@ -44,6 +44,7 @@ public func unisonAnimate(
     _ animation: OpaquePointer?, _ changes: UnisonChangesFunc?, _ changesData: gpointer?,
     _ completion: UnisonCompletionFunc?, _ completionData: gpointer?, _ completionDestroy: GDestroyNotify?
 ) {
+    guard onMainThread("unison_animate") else { return }
     let changesAddress = UInt(bitPattern: changesData)
     let completionAddress = UInt(bitPattern: completionData)
     let chosen = animation.map(AnimationBox.animation)
@@ -68,6 +69,7 @@ public func unisonAnimate(
 /// `unison_without_animation`: `changes` run in a transaction that disables animation.
 @_cdecl("unison_without_animation")
 public func unisonWithoutAnimation(_ changes: UnisonChangesFunc?, _ changesData: gpointer?) {
+    guard onMainThread("unison_without_animation") else { return }
     let changesAddress = UInt(bitPattern: changesData)
     MainActor.assumeIsolated {
         guard let changes else { return reportFailedCheck("unison_without_animation", "changes != NULL") }

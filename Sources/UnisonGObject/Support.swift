@@ -1,5 +1,6 @@
 import CUnisonGObject
 import CUnisonGtk
+import Foundation
 import UnisonGtk
 
 // What every C entry point shares: GLib's programming-error report, and the runtime's set-up.
@@ -15,6 +16,14 @@ func reportFailedCheck(_ function: String, _ expression: String) {
 /// A `g_critical` with `message`.
 func critical(_ message: String) {
     unison_bridge_critical(message)
+}
+
+/// Whether the caller is on the main thread, where GTK and Unison's transactions live; if not, a
+/// critical naming `function` (a binding's thread must not crash the process: the call is ignored).
+func onMainThread(_ function: String) -> Bool {
+    if Thread.isMainThread { return true }
+    critical("\(function): called outside GTK's main thread; ignored")
+    return false
 }
 
 /// Installs what transactions on GTK need (the main-queue bridge and the deferral of completions

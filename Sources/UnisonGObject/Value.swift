@@ -1,5 +1,6 @@
 import CUnisonGObject
 import CUnisonGtk
+import Foundation
 import Unison
 import UnisonGtk
 
@@ -11,12 +12,28 @@ import UnisonGtk
 @MainActor
 final class ValueState {
     let property: AnimatableProperty<Double>
+    /// The GObject, until it lets go of this state (set to nil by ``unisonBridgeValueFree``).
+    private let owner: Owner
 
-    init(owner: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, initial: Double) {
+    /// The owning GObject's address, read by each frame on the main thread. Cleared once, by a
+    /// dispose that may run on another thread (the one dropping the last reference); a word-sized
+    /// store, after which no frame writes to the object.
+    final class Owner: @unchecked Sendable {
+        nonisolated(unsafe) var pointer: OpaquePointer?
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    }
+
+    init(owner pointer: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, initial: Double) {
+        let owner = Owner(pointer)
+        self.owner = owner
         property = AnimatableProperty(initial.isFinite ? initial : 0, clock: GtkFrameClock.for(widget)) { presented in
-            unison_bridge_value_present(owner, presented)
+            guard let pointer = owner.pointer else { return }
+            unison_bridge_value_present(pointer, presented)
         }
     }
+
+    /// Detaches the GObject (any thread): no frame writes to it afterwards.
+    nonisolated func detach() { owner.pointer = nil }
 
     static func from(_ state: gpointer?) -> ValueState {
         Unmanaged<ValueState>.fromOpaque(state!).takeUnretainedValue()
@@ -28,7 +45,7 @@ final class ValueState {
 public func unisonBridgeValueNew(_ owner: OpaquePointer?, _ widget: UnsafeMutablePointer<GtkWidget>?, _ initial: Double)
     -> gpointer?
 {
-    guard let owner, let widget else { return nil }
+    guard let owner, let widget, onMainThread("unison_value_new") else { return nil }
     let ownerAddress = UInt(bitPattern: owner)
     let widgetAddress = UInt(bitPattern: widget)
     let address = MainActor.assumeIsolated {
@@ -42,10 +59,24 @@ public func unisonBridgeValueNew(_ owner: OpaquePointer?, _ widget: UnsafeMutabl
 }
 
 /// `unison_bridge_value_free`: releases the state (its animation stops; completions waiting on it
-/// run at the next safe point).
+/// run at the next safe point). A UnisonValue disposed on another thread (a binding's garbage
+/// collector) detaches at once and is released from the main loop.
 @_cdecl("unison_bridge_value_free")
 public func unisonBridgeValueFree(_ state: gpointer?) {
     guard let state else { return }
+    let unmanaged = Unmanaged<ValueState>.fromOpaque(state)
+    unmanaged.takeUnretainedValue().detach()
+    guard Thread.isMainThread else {
+        let release: GSourceFunc = { data in
+            let address = UInt(bitPattern: data)
+            MainActor.assumeIsolated {
+                Unmanaged<ValueState>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+            }
+            return 0  // G_SOURCE_REMOVE
+        }
+        g_idle_add(release, state)
+        return
+    }
     let address = UInt(bitPattern: state)
     MainActor.assumeIsolated {
         Unmanaged<ValueState>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
@@ -55,6 +86,7 @@ public func unisonBridgeValueFree(_ state: gpointer?) {
 /// `unison_bridge_value_set`: sets the model value (animates inside a transaction).
 @_cdecl("unison_bridge_value_set")
 public func unisonBridgeValueSet(_ state: gpointer?, _ value: Double) {
+    guard onMainThread("unison_value_set_value") else { return }
     let address = UInt(bitPattern: state)
     MainActor.assumeIsolated {
         ValueState.from(UnsafeMutableRawPointer(bitPattern: address)).property.value = value
@@ -64,6 +96,7 @@ public func unisonBridgeValueSet(_ state: gpointer?, _ value: Double) {
 /// `unison_bridge_value_presented`.
 @_cdecl("unison_bridge_value_presented")
 public func unisonBridgeValuePresented(_ state: gpointer?) -> Double {
+    guard onMainThread("unison_value_get_value") else { return 0 }
     let address = UInt(bitPattern: state)
     return MainActor.assumeIsolated {
         ValueState.from(UnsafeMutableRawPointer(bitPattern: address)).property.presentationValue
@@ -73,6 +106,7 @@ public func unisonBridgeValuePresented(_ state: gpointer?) -> Double {
 /// `unison_bridge_value_target`.
 @_cdecl("unison_bridge_value_target")
 public func unisonBridgeValueTarget(_ state: gpointer?) -> Double {
+    guard onMainThread("unison_value_get_target") else { return 0 }
     let address = UInt(bitPattern: state)
     return MainActor.assumeIsolated {
         ValueState.from(UnsafeMutableRawPointer(bitPattern: address)).property.value
@@ -82,6 +116,7 @@ public func unisonBridgeValueTarget(_ state: gpointer?) -> Double {
 /// `unison_bridge_value_velocity`.
 @_cdecl("unison_bridge_value_velocity")
 public func unisonBridgeValueVelocity(_ state: gpointer?) -> Double {
+    guard onMainThread("unison_value_get_velocity") else { return 0 }
     let address = UInt(bitPattern: state)
     return MainActor.assumeIsolated {
         ValueState.from(UnsafeMutableRawPointer(bitPattern: address)).property.velocity

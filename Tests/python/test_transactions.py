@@ -3,10 +3,11 @@ released (no growth over 10,000 calls)."""
 
 import gc
 import sys
+import threading
 import unittest
 import weakref
 
-from unison_testing import GLib, Gtk, Unison, drain, heap_in_use, iterate_until, mapped_window
+from unison_testing import Criticals, GLib, Gtk, Unison, drain, heap_in_use, iterate_until, mapped_window
 from gi.repository import Gio
 
 
@@ -92,6 +93,57 @@ class TransactionTests(unittest.TestCase):
         for _ in range(30):
             drain()
         self.assertEqual((calls, value.props.value), ([1], 50))
+
+    def test_a_value_released_from_its_own_notify_handler_completes_once(self):
+        holder = [Unison.Value.new(self.bar, 0)]
+        watch = weakref.ref(holder[0])
+        frames, calls = [], []
+
+        def presented(value, _pspec):
+            frames.append(value.props.value)
+            if len(frames) == 3:
+                holder.clear()  # the last Python reference, dropped mid-frame
+
+        holder[0].connect("notify::value", presented)
+        Unison.animate(Unison.Animation.new_spring(0.5, 0), lambda: holder[0].set_value(10), lambda: calls.append(1))
+        iterate_until(lambda: calls)
+        for _ in range(30):
+            drain()
+        gc.collect()
+        self.assertIsNone(watch())
+        self.assertEqual((len(frames), calls), (3, [1]))
+
+    def test_calls_from_another_thread_are_criticals_and_a_value_dropped_there_is_released_safely(self):
+        value = Unison.Value.new(self.bar, 0)
+        calls, results = [], {}
+
+        def elsewhere():
+            with Criticals() as criticals:
+                Unison.animate(None, lambda: calls.append("changes"), lambda: calls.append("completion"))
+                value.set_value(5)
+                results["value"] = value.get_value()
+            results["criticals"] = criticals.messages
+
+        worker = threading.Thread(target=elsewhere)
+        worker.start()
+        worker.join()
+        self.assertEqual(calls, [])
+        self.assertEqual(results["value"], 0)
+        self.assertEqual(len(results["criticals"]), 3)
+        self.assertTrue(all("main thread" in message for message in results["criticals"]))
+
+        done = []
+        Unison.animate(Unison.Animation.new_spring(0.5, 0), lambda: value.set_value(9), lambda: done.append(1))
+        holder = [value]
+        del value
+        dropper = threading.Thread(target=holder.clear)  # the last reference goes on another thread
+        dropper.start()
+        dropper.join()
+        gc.collect()
+        iterate_until(lambda: done)
+        for _ in range(30):
+            drain()
+        self.assertEqual(done, [1])
 
     def test_a_python_exception_in_changes_does_not_break_the_transaction(self):
         value = Unison.Value.new(self.bar, 0)
