@@ -91,6 +91,12 @@ static int step;
 static void count_up_indirect (gpointer data);
 
 static void
+count_up (gpointer data)
+{
+  (*(int *) data)++;
+}
+
+static void
 set_next (gpointer data)
 {
   unison_value_set_value (data, step++ % 7);
@@ -188,6 +194,16 @@ main (void)
   unison_value_drive_property (scene.value, G_OBJECT (label), "label");
   check (criticals == 2 && strstr (last_critical, "'label'") != NULL, "a string property is a critical naming it");
   check (unison_value_new (NULL, 0) == NULL && criticals == 3, "a NULL widget is a critical, not a crash");
+
+  /* Programming errors are criticals, never crashes; a completion that cannot run is still freed, once. */
+  criticals = 0;
+  check (unison_animation_delay (NULL, 1) == NULL && criticals == 1 && strstr (last_critical, "self != NULL"),
+         "a NULL animation is a critical naming the check");
+  int orphan_destroys = 0;
+  unison_animate (spring, NULL, NULL, completed, &orphan_destroys, (GDestroyNotify) count_up);
+  check (criticals == 2 && orphan_destroys == 1 && scene.completions == 0,
+         "unison_animate without changes: a critical; the completion's data freed once, the completion not run");
+  criticals = 0;
 
   /* Without animation: the value jumps, the completion runs at once, once. */
   unison_animate (NULL, set_forty, spacing, completed, &scene, destroyed);
