@@ -3,7 +3,7 @@
 #   make gir            Unison-1.0.gir + Unison-1.0.typelib (and the uninstalled unison-1.pc) in $(GOBJECT_OUT)
 #   make install        library, headers, unison-1.pc, GIR, typelib and PyGObject overrides (release build)
 #   make uninstall      removes what install put there
-#   make test-gobject   the C example, the Python tests and the GJS script, against the uninstalled build
+#   make test-gobject   the C example, the Python tests and example, the GJS script (uninstalled build)
 #   make docs-gobject   the gi-docgen reference in $(GOBJECT_OUT)/docs
 
 # Debian packages: g-ir-scanner/g-ir-compiler, PyGObject, GTK's and GLib's typelibs, gjs, gi-docgen.
@@ -26,7 +26,7 @@ TYPELIBDIR ?= $(shell pkg-config --variable=typelibdir gobject-introspection-1.0
 GOBJECT_PYTHON ?= /usr/bin/python3
 # PyGObject's overrides for Unison (Bindings/python): on Debian's python3 path under PREFIX.
 PYGI_OVERRIDESDIR ?= $(PREFIX)/lib/python$(shell $(GOBJECT_PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages/gi/overrides
-# debug for the tests (the build `make test` already made), release for install.
+# debug for the tests (next to `make test`'s debug build), release for install.
 GOBJECT_CONFIG ?= debug
 GOBJECT_LIBDIR = $(CURDIR)/.build/$(GOBJECT_CONFIG)
 GOBJECT_OUT = $(GOBJECT_LIBDIR)/gobject
