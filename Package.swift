@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "Unison", targets: ["Unison"]),
         .library(name: "UnisonHeadless", targets: ["UnisonHeadless"]),
         .library(name: "UnisonGtk", targets: ["UnisonGtk"]),
+        // The C/GObject library for C, Python, JavaScript, Vala and Rust (mk/gobject.mk): libunison-1.so.
+        .library(name: "unison-1", type: .dynamic, targets: ["UnisonGObject"]),
     ],
     targets: [
         // Toolkit-neutral core: values, animations, transactions, the engine. Foundation only.
@@ -36,6 +38,12 @@ let package = Package(
         // Real GtkWidgets animated by the engine, GTK's frame clock, the main-loop bridge.
         .target(
             name: "UnisonGtk", dependencies: ["Unison", "CUnisonGtk", "CUnisonGtkMotion"], swiftSettings: swiftSettings),
+        // The GObject face: public headers `unison/unison.h`, the GTypes (defined in C), and their
+        // behaviour in Swift through `@_cdecl` functions. Built into libunison-1.so.
+        .target(name: "CUnisonGObject", dependencies: ["CUnisonGtk"], path: "Bridges/CUnisonGObject"),
+        .target(
+            name: "UnisonGObject", dependencies: ["Unison", "UnisonGtk", "CUnisonGtk", "CUnisonGObject"],
+            swiftSettings: swiftSettings),
 
         // MARK: Examples
         // GTK helpers for the examples, the demo and the GTK tests (not the library).
