@@ -24,5 +24,14 @@ static inline GtkStack *unison_example_stack(gpointer p) { return GTK_STACK(p); 
 static inline GtkStackSidebar *unison_example_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
 static inline GApplication *unison_example_gapplication(gpointer p) { return G_APPLICATION(p); }
 
+/// Whether `widget`'s accessible state says it is hidden from assistive technologies (needs an
+/// accessibility context: not under GTK_A11Y=none).
+static inline gboolean unison_example_accessible_hidden(GtkWidget *widget) {
+    char *mismatch = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE);
+    gboolean hidden = mismatch == NULL;
+    g_free(mismatch);
+    return hidden;
+}
+
 
 #endif
