@@ -100,15 +100,17 @@ final class BoardWindow {
     }
 
     /// What the trial did: hover the card and click it, wait for the page, move the pointer away
-    /// (to a point over the page that is empty board after the close), press Escape, wait until
-    /// the page has gone. Returns the card's hover flag, its lift, and the focus afterwards.
-    func openMoveAwayAndClose() throws -> (hovered: Bool, lift: Double, focus: UnsafeMutablePointer<GtkWidget>?) {
+    /// (to `away`, a point over the page: by default empty board after the close), press Escape,
+    /// wait until the page has gone. Returns the card's hover flag, its lift, and the focus afterwards.
+    func openMoveAwayAndClose(to away: CGPoint = CGPoint(x: 320, y: 250)) throws -> (
+        hovered: Bool, lift: Double, focus: UnsafeMutablePointer<GtkWidget>?
+    ) {
         try pointer.run(pointer.move(to: CGPoint(x: 90, y: 80))) { self.cardHovered }
         #expect(cardHovered, "\(title): the pointer over the card hovers it")
         try pointer.run(["click", "1"]) { self.showsPage && self.isAtRest }
         window.settle(0.2)
         #expect(showsPage, "\(title): the card opened its page")
-        try pointer.run(pointer.move(to: CGPoint(x: 320, y: 250)))
+        try pointer.run(pointer.move(to: away))
         window.settle(0.2)
         try key("Escape")
         GtkRuntime.iterate(timeout: 5) { !self.showsPage && self.isAtRest && gtk_widget_get_mapped(self.page) == 0 }
@@ -145,6 +147,22 @@ extension GtkAdapterTests {
             #expect(
                 gtk_widget_get_state_flags(w.other).rawValue & GTK_STATE_FLAG_CHECKED.rawValue == 0,
                 "Space toggled the other button")
+        }
+
+        @Test("a zoomed page closed with the pointer over the card's place: the card is hovered, as GtkStack has it")
+        func closeOverSourceHovers() throws {
+            let over = CGPoint(x: 100, y: 90)
+            let reference = try BoardWindow(title: "unison-board-gtkstack-over", reference: true)
+            let expected = try reference.openMoveAwayAndClose(to: over)
+            reference.close()
+            let w = try BoardWindow(title: "unison-board-nav-over")
+            defer { w.close() }
+            let closed = try w.openMoveAwayAndClose(to: over)
+            #expect(
+                closed.hovered == expected.hovered, "card hovered: \(closed.hovered), GtkStack: \(expected.hovered)")
+            #expect(closed.hovered == (closed.lift == -4), "the hover: variant follows the hover (\(closed.lift))")
+            #expect(closed.focus == w.card)
+            #expect(closed.hovered, "the pointer rests over the card")
         }
 
         @Test(
