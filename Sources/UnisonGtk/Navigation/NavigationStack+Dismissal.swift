@@ -20,9 +20,9 @@ struct NavigationDismissalDrag {
     }
 
     var phase = Phase.idle
-    /// Decides when the drag starts (its minimum distance is the stack's threshold) and fits
-    /// the release velocity from the events' own timestamps.
-    var recognizer = DragRecognizer(minimumDistance: 16)
+    /// Decides when the drag starts and fits the release velocity from the events' own
+    /// timestamps; made anew at each press with the stack's ``NavigationStack/dragThreshold``.
+    var recognizer = DragRecognizer()
     /// Where the press was, in the stack's coordinates (GTK reports offsets from it).
     var start = CGPoint.zero
     /// The translation when the drag took the page (the threshold's worth of motion is not applied).
@@ -100,7 +100,8 @@ extension NavigationStack {
         gtk_gesture_set_state(OpaquePointer(gesture), GTK_EVENT_SEQUENCE_DENIED)
     }
 
-    /// GTK took the sequence away (a grab): no release follows, the page settles back.
+    /// GTK took the sequence away (a grab): the `drag-end` that follows is no release, and the
+    /// page settles back there.
     private func dragCancelled() {
         dismissalDrag.recognizer.cancel()
     }

@@ -9,6 +9,7 @@ import Unison
 // place the stack draws; the rest computes (NavigationZoomLayout.swift) or decides.
 
 extension NavigationStack {
+    /// The stack's size (nil before it is laid out, and once it is gone).
     func size() -> CGSize? {
         guard !isDisposed else { return nil }
         let w = gtk_widget_get_width(widget)
