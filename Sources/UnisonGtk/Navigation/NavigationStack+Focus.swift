@@ -46,17 +46,52 @@ extension NavigationStack {
         if covered { clearHover(page.binWidget) }
     }
 
-    /// Unsets `PRELIGHT` on `widget` and every descendant that has it.
-    private func clearHover(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    /// Unsets `PRELIGHT` on `widget` and every descendant that has it, except on `pointed` (the
+    /// widget under the pointer) and its ancestors.
+    private func clearHover(
+        _ widget: UnsafeMutablePointer<GtkWidget>, keeping pointed: UnsafeMutablePointer<GtkWidget>? = nil
+    ) {
         let prelight = GTK_STATE_FLAG_PRELIGHT.rawValue
-        if gtk_widget_get_state_flags(widget).rawValue & prelight != 0 {
+        if gtk_widget_get_state_flags(widget).rawValue & prelight != 0,
+            pointed.map({ $0 != widget && gtk_widget_is_ancestor($0, widget) == 0 }) ?? true
+        {
             gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_PRELIGHT)
         }
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            clearHover(current)
+            clearHover(current, keeping: pointed)
             child = gtk_widget_get_next_sibling(current)
         }
+    }
+
+    /// After a page has left the screen: the top page's hover matches where the pointer is. GTK
+    /// re-picks the widget under the pointer when the page it was over goes, from the last
+    /// position it saw, which may be stale (the hover then stays on the source the page was
+    /// opened from until the pointer moves); this reads the pointer's position now and takes the
+    /// hover off the widgets it is not over. Setting hover is left to GTK.
+    func syncHover() {
+        guard let top = model.top, !top.isCovered, let native = gtk_widget_get_native(widget),
+            let surface = gtk_native_get_surface(native), let display = gtk_widget_get_display(widget),
+            let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat)
+        else { return }
+        var x = 0.0
+        var y = 0.0
+        var pointed: UnsafeMutablePointer<GtkWidget>?
+        if gdk_surface_get_device_position(surface, pointer, &x, &y, nil) != 0 {
+            // Surface coordinates to the native widget's (a client-side shadow offsets them), then the page's.
+            var shadowX = 0.0
+            var shadowY = 0.0
+            gtk_native_get_surface_transform(native, &shadowX, &shadowY)
+            var px = 0.0
+            var py = 0.0
+            if gtk_widget_translate_coordinates(
+                unison_gtk_widget(UnsafeMutableRawPointer(native)), top.binWidget, x - shadowX, y - shadowY, &px, &py)
+                != 0
+            {
+                pointed = gtk_widget_pick(top.binWidget, px, py, GTK_PICK_DEFAULT)
+            }
+        }
+        clearHover(top.binWidget, keeping: pointed)
     }
 
     /// Gives `page` the focus: after a pop (`popped` left), the popped zoom's source when it is

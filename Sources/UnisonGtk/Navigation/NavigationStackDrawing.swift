@@ -33,11 +33,13 @@ extension NavigationStack {
         }
         let size = size()
         var gone: [UnsafeMutableRawPointer] = []
+        var left = false
         for (key, page) in pages {
             let shown = visible.contains(ObjectIdentifier(page))
             let bin = unison_gtk_widget(page.bin)
             if (gtk_widget_get_visible(bin) != 0) != shown {
                 gtk_widget_set_visible(bin, shown ? unison_gtk_true : unison_gtk_false)
+                left = left || !shown
             }
             if let dim = page.dim, (gtk_widget_get_visible(dim) != 0) != shown {
                 gtk_widget_set_visible(dim, shown ? unison_gtk_true : unison_gtk_false)
@@ -50,6 +52,7 @@ extension NavigationStack {
         }
         // Once the new top page is shown (a hidden widget cannot take the focus).
         updateCovering()
+        if left { syncHover() }
         for key in gone {
             guard let page = pages.removeValue(forKey: key) else { continue }
             gtk_overlay_remove_overlay(OpaquePointer(overlay), unison_gtk_widget(page.bin))
