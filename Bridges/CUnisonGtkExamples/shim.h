@@ -9,6 +9,15 @@
 static const gboolean unison_example_true = TRUE;
 static const gboolean unison_example_false = FALSE;
 
+// Whether `widget`'s accessible state says it is hidden from assistive technologies (needs an
+// accessibility context: not under GTK_A11Y=none).
+static inline gboolean unison_example_accessible_hidden(GtkWidget *widget) {
+    char *mismatch = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE);
+    gboolean hidden = mismatch == NULL;
+    g_free(mismatch);
+    return hidden;
+}
+
 static inline GtkWindow *unison_example_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkFixed *unison_example_fixed(gpointer p) { return GTK_FIXED(p); }
 static inline GtkBox *unison_example_box(gpointer p) { return GTK_BOX(p); }
