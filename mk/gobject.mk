@@ -79,12 +79,15 @@ uninstall:
 		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
 
-# The C example built as any C client is, the Python tests and example, then the GJS script; all
+# The C examples built as any C client is, the Python tests and example, then the GJS script; all
 # under Xvfb.
 test-gobject: gir
 	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-example Examples/c/example.c \
 		$$(pkg-config --cflags --libs unison-1 gtk4)'
+	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-widgets Examples/c/widgets.c \
+		$$(pkg-config --cflags --libs unison-1 gtk4)'
 	xvfb-run -a $(GOBJECT_OUT)/unison-c-example
+	xvfb-run -a $(GOBJECT_OUT)/unison-c-widgets
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) -m unittest discover -s Tests/python -t Tests/python -v
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/springs.py --once
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/spring.js

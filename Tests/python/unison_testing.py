@@ -8,8 +8,9 @@ import time
 import gi
 
 gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
 gi.require_version("Unison", "1.0")
-from gi.repository import GLib, Gtk, Unison  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk, Unison  # noqa: E402
 
 Gtk.init()
 
@@ -81,3 +82,64 @@ def heap_in_use():
     """Bytes of the C heap in use now (glibc's mallinfo2): exact, unlike the resident size, which
     moves in pages and keeps what was freed. (Python's small objects live in its own arenas.)"""
     return _libc.mallinfo2().uordblks
+
+
+_gtk = ctypes.CDLL("libgtk-4.so.1")
+_gtk.gtk_widget_paintable_new.restype = ctypes.c_void_p
+_gtk.gtk_widget_paintable_new.argtypes = [ctypes.c_void_p]
+_gtk.gtk_snapshot_new.restype = ctypes.c_void_p
+_gtk.gdk_paintable_snapshot.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_double, ctypes.c_double]
+_gtk.gtk_snapshot_free_to_node.restype = ctypes.c_void_p
+_gtk.gtk_snapshot_free_to_node.argtypes = [ctypes.c_void_p]
+_gtk.gtk_native_get_renderer.restype = ctypes.c_void_p
+_gtk.gtk_native_get_renderer.argtypes = [ctypes.c_void_p]
+_gtk.gsk_renderer_render_texture.restype = ctypes.c_void_p
+_gtk.gsk_renderer_render_texture.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+_gtk.gdk_texture_download.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+_gtk.gsk_render_node_unref.argtypes = [ctypes.c_void_p]
+_gtk.g_object_unref.argtypes = [ctypes.c_void_p]
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def _address(gobject):
+    return ctypes.pythonapi.PyCapsule_GetPointer(gobject.__gpointer__, None)
+
+
+def painted(widget):
+    """What `widget` paints now, read through GTK's own API (PyGObject 3.42 cannot carry render
+    nodes, so through ctypes): a GtkWidgetPaintable snapshotted, its node rendered by the window's
+    GskRenderer, the texture downloaded. Returns (width, height, rows), each row a bytes of
+    premultiplied BGRA pixels (cairo's ARGB32 on a little-endian machine)."""
+    width, height = widget.get_width(), widget.get_height()
+    paintable = _gtk.gtk_widget_paintable_new(_address(widget))
+    snapshot = _gtk.gtk_snapshot_new()
+    _gtk.gdk_paintable_snapshot(paintable, snapshot, width, height)
+    node = _gtk.gtk_snapshot_free_to_node(snapshot)
+    _gtk.g_object_unref(paintable)
+    if not node:
+        return width, height, [bytes(4 * width)] * height
+    bounds = (ctypes.c_float * 4)(0, 0, width, height)
+    texture = _gtk.gsk_renderer_render_texture(_gtk.gtk_native_get_renderer(_address(widget.get_native())), node,
+                                               ctypes.cast(bounds, ctypes.c_void_p))
+    _gtk.gsk_render_node_unref(node)
+    buffer = ctypes.create_string_buffer(4 * width * height)
+    _gtk.gdk_texture_download(texture, buffer, 4 * width)
+    _gtk.g_object_unref(texture)
+    data = buffer.raw
+    return width, height, [data[4 * width * y:4 * width * (y + 1)] for y in range(height)]
+
+def painted_bounds(image, matches):
+    """The box (x, y, width, height) of the pixels of `image` (from `painted`) for which
+    `matches(r, g, b, a)` holds (premultiplied), or None."""
+    width, height, rows = image
+    xs, ys = [], []
+    for y, row in enumerate(rows):
+        for x in range(width):
+            b, g, r, a = row[4 * x:4 * x + 4]
+            if matches(r, g, b, a):
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1

@@ -20,6 +20,22 @@ double unison_bridge_value_velocity (gpointer state);
  * and emits notify::value. */
 void unison_bridge_value_present (UnisonValue *self, double presented);
 
+/* Implemented in Swift. A navigation stack's state: a +1 pointer to Swift's NavigationStack with
+ * `root` as its first page, owned by the UnisonNavigationStack; appearance events go to
+ * unison_bridge_navigation_stack_appearance until it is detached. */
+gpointer unison_bridge_navigation_stack_new (UnisonNavigationStack *owner, GtkWidget *root);
+GtkWidget *unison_bridge_navigation_stack_widget (gpointer state);
+void unison_bridge_navigation_stack_detach (gpointer state);
+void unison_bridge_navigation_stack_free (gpointer state);
+gboolean unison_bridge_navigation_stack_push (gpointer state, GtkWidget *page, GtkWidget *source);
+gboolean unison_bridge_navigation_stack_pop (gpointer state);
+guint unison_bridge_navigation_stack_depth (gpointer state);
+GtkWidget *unison_bridge_navigation_stack_page (gpointer state, guint index);
+
+/* Implemented in C, called by Swift with each appearance event (0 will appear, 1 did appear, 2 will
+ * disappear, 3 did disappear): emits the signal. */
+void unison_bridge_navigation_stack_appearance (UnisonNavigationStack *self, GtkWidget *page, int event);
+
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
 

@@ -11,3 +11,4 @@
 #include <unison/unison-animate.h>
 #include <unison/unison-transition.h>
 #include <unison/unison-value.h>
+#include <unison/unison-navigation-stack.h>

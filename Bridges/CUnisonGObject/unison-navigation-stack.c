@@ -1,0 +1,356 @@
+/* UnisonNavigationStack: UnisonGtk's NavigationStack as a GtkWidget. The GObject (signals,
+ * properties, the widget tree) is here; the stack is Swift's NavigationStack
+ * (Sources/UnisonGObject/NavigationStack.swift), owned by the widget from construction to dispose.
+ * Its container (a GtkOverlay holding the pages) is this widget's only child, laid out by a
+ * GtkBinLayout. */
+#define G_LOG_DOMAIN "Unison"
+
+#include "unison-bridge.h"
+
+struct _UnisonNavigationStack {
+  GtkWidget parent_instance;
+  GtkWidget *root_page; /* construct-only, until the state holds it */
+  gpointer state;       /* Swift's, or NULL before construction, without a root or after dispose */
+  GtkWidget *container; /* the state's widget, our child (not a reference of ours) */
+  GtkWidget *shown_top; /* what `top` and `depth` last notified (compared, never dereferenced) */
+  guint shown_depth;
+};
+
+enum {
+  PROP_0,
+  PROP_ROOT_PAGE,
+  PROP_TOP,
+  PROP_DEPTH,
+  N_PROPS,
+};
+
+enum {
+  SIGNAL_PAGE_WILL_APPEAR,
+  SIGNAL_PAGE_DID_APPEAR,
+  SIGNAL_PAGE_WILL_DISAPPEAR,
+  SIGNAL_PAGE_DID_DISAPPEAR,
+  N_SIGNALS,
+};
+
+static GParamSpec *props[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/**
+ * UnisonNavigationStack:
+ *
+ * A stack of pages with the platform's push (the page slides in from the trailing edge) and the
+ * zoom push (the page grows out of the widget it was opened from and shrinks back into it).
+ *
+ * [method@NavigationStack.push] pushes a page, [method@NavigationStack.pop] pops the top one;
+ * inside [func@animate] they use its animation, outside the stack's own spring. A pushed page
+ * can be dragged away (a zoomed page in any direction, a slid page from the leading edge), and
+ * Escape or Alt+Left pops. Only the top page takes input; a popped page leaves the widget tree
+ * once it has disappeared.
+ *
+ * Every page receives [signal@NavigationStack::page-will-appear],
+ * [signal@NavigationStack::page-did-appear], [signal@NavigationStack::page-will-disappear] and
+ * [signal@NavigationStack::page-did-disappear] in that order, once per visit, also when
+ * transitions interrupt each other; when the stack is unmapped or destroyed mid-transition,
+ * every visit is closed at once.
+ *
+ * ```python
+ * stack = Unison.NavigationStack.new(grid)
+ * stack.connect("page-did-disappear", lambda stack, page: print("closed", page))
+ * card.connect("clicked", lambda card: stack.push(Editor(), card))
+ * ```
+ */
+G_DEFINE_FINAL_TYPE (UnisonNavigationStack, unison_navigation_stack, GTK_TYPE_WIDGET)
+
+/* Notifies `top` and `depth` if they changed since they were last notified. */
+static void
+notify_changes (UnisonNavigationStack *self)
+{
+  GtkWidget *top = unison_navigation_stack_get_top (self);
+  guint depth = unison_navigation_stack_get_depth (self);
+  if (top != self->shown_top)
+    {
+      self->shown_top = top;
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TOP]);
+    }
+  if (depth != self->shown_depth)
+    {
+      self->shown_depth = depth;
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DEPTH]);
+    }
+}
+
+void
+unison_bridge_navigation_stack_appearance (UnisonNavigationStack *self, GtkWidget *page, int event)
+{
+  g_return_if_fail (event >= 0 && event < N_SIGNALS);
+  g_object_ref (self);
+  notify_changes (self); /* a drag's pop changes the stack without a call of ours */
+  g_signal_emit (self, signals[event], 0, page);
+  g_object_unref (self);
+}
+
+static void
+unison_navigation_stack_constructed (GObject *object)
+{
+  UnisonNavigationStack *self = UNISON_NAVIGATION_STACK (object);
+  G_OBJECT_CLASS (unison_navigation_stack_parent_class)->constructed (object);
+  if (self->root_page == NULL)
+    {
+      g_critical ("UnisonNavigationStack needs a root page: use unison_navigation_stack_new");
+      return;
+    }
+  if (gtk_widget_get_parent (self->root_page) != NULL)
+    {
+      g_critical ("UnisonNavigationStack: the root page %s already has a parent",
+                  G_OBJECT_TYPE_NAME (self->root_page));
+      g_clear_object (&self->root_page);
+      return;
+    }
+  self->state = unison_bridge_navigation_stack_new (self, self->root_page);
+  g_clear_object (&self->root_page);
+  if (self->state == NULL)
+    return;
+  self->container = unison_bridge_navigation_stack_widget (self->state);
+  gtk_widget_set_parent (self->container, GTK_WIDGET (self));
+  self->shown_top = unison_navigation_stack_get_top (self);
+  self->shown_depth = unison_navigation_stack_get_depth (self);
+}
+
+static void
+unison_navigation_stack_dispose (GObject *object)
+{
+  UnisonNavigationStack *self = UNISON_NAVIGATION_STACK (object);
+  /* Unmapped by now if it was shown: running transitions have ended with their signals. The
+   * state is detached first, so that nothing it does while going away reaches this object. */
+  if (self->state)
+    unison_bridge_navigation_stack_detach (self->state);
+  if (self->container)
+    {
+      gtk_widget_unparent (self->container);
+      self->container = NULL;
+    }
+  g_clear_pointer (&self->state, unison_bridge_navigation_stack_free);
+  g_clear_object (&self->root_page);
+  G_OBJECT_CLASS (unison_navigation_stack_parent_class)->dispose (object);
+}
+
+static void
+unison_navigation_stack_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  UnisonNavigationStack *self = UNISON_NAVIGATION_STACK (object);
+  switch (prop_id)
+    {
+    case PROP_ROOT_PAGE:
+      g_value_set_object (value, self->state ? unison_bridge_navigation_stack_page (self->state, 0) : NULL);
+      break;
+    case PROP_TOP:
+      g_value_set_object (value, unison_navigation_stack_get_top (self));
+      break;
+    case PROP_DEPTH:
+      g_value_set_uint (value, unison_navigation_stack_get_depth (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+unison_navigation_stack_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  UnisonNavigationStack *self = UNISON_NAVIGATION_STACK (object);
+  switch (prop_id)
+    {
+    case PROP_ROOT_PAGE:
+      g_set_object (&self->root_page, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GtkSizeRequestMode
+unison_navigation_stack_get_request_mode (GtkWidget *widget)
+{
+  UnisonNavigationStack *self = UNISON_NAVIGATION_STACK (widget);
+  return self->container ? gtk_widget_get_request_mode (self->container) : GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+unison_navigation_stack_class_init (UnisonNavigationStackClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->constructed = unison_navigation_stack_constructed;
+  object_class->dispose = unison_navigation_stack_dispose;
+  object_class->get_property = unison_navigation_stack_get_property;
+  object_class->set_property = unison_navigation_stack_set_property;
+  widget_class->get_request_mode = unison_navigation_stack_get_request_mode;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "unison-navigation-stack");
+
+  /**
+   * UnisonNavigationStack:root-page:
+   *
+   * The first page, given at construction; it is never popped.
+   */
+  props[PROP_ROOT_PAGE] = g_param_spec_object ("root-page", NULL, NULL, GTK_TYPE_WIDGET,
+                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * UnisonNavigationStack:top: (getter get_top)
+   *
+   * The top page: the last one pushed and not popped.
+   */
+  props[PROP_TOP] = g_param_spec_object ("top", NULL, NULL, GTK_TYPE_WIDGET,
+                                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * UnisonNavigationStack:depth: (getter get_depth)
+   *
+   * How many pages are on the stack, the root included.
+   */
+  props[PROP_DEPTH] = g_param_spec_uint ("depth", NULL, NULL, 0, G_MAXUINT, 0,
+                                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  /**
+   * UnisonNavigationStack::page-will-appear:
+   * @self: the stack
+   * @page: the page
+   *
+   * @page starts to come on screen as the top page (a push, or a pop uncovering it).
+   */
+  signals[SIGNAL_PAGE_WILL_APPEAR] = g_signal_new ("page-will-appear", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
+  /**
+   * UnisonNavigationStack::page-did-appear:
+   * @self: the stack
+   * @page: the page
+   *
+   * @page's transition onto the screen has finished.
+   */
+  signals[SIGNAL_PAGE_DID_APPEAR] = g_signal_new ("page-did-appear", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
+  /**
+   * UnisonNavigationStack::page-will-disappear:
+   * @self: the stack
+   * @page: the page
+   *
+   * @page stops being the top page: it is popped, or covered by a push.
+   */
+  signals[SIGNAL_PAGE_WILL_DISAPPEAR] = g_signal_new ("page-will-disappear", G_TYPE_FROM_CLASS (klass),
+                                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                                      GTK_TYPE_WIDGET);
+  /**
+   * UnisonNavigationStack::page-did-disappear:
+   * @self: the stack
+   * @page: the page
+   *
+   * @page's transition off the screen has finished. A popped page has left the stack's widget
+   * tree by the next frame; the stack holds no reference to it afterwards.
+   */
+  signals[SIGNAL_PAGE_DID_DISAPPEAR] = g_signal_new ("page-did-disappear", G_TYPE_FROM_CLASS (klass),
+                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                                     GTK_TYPE_WIDGET);
+}
+
+static void
+unison_navigation_stack_init (UnisonNavigationStack *self)
+{
+}
+
+/**
+ * unison_navigation_stack_new:
+ * @root: the first page (a widget without a parent)
+ *
+ * A stack showing @root. The stack receives @root's first signals during construction, before
+ * any handler can be connected.
+ *
+ * Returns: (transfer floating): a new stack, or %NULL if @root is not a widget
+ */
+GtkWidget *
+unison_navigation_stack_new (GtkWidget *root)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (root), NULL);
+  g_return_val_if_fail (gtk_widget_get_parent (root) == NULL, NULL);
+  return g_object_new (UNISON_TYPE_NAVIGATION_STACK, "root-page", root, NULL);
+}
+
+/**
+ * unison_navigation_stack_push:
+ * @self: a stack
+ * @page: the page (a widget without a parent)
+ * @source: (nullable): the widget @page zooms out of, or %NULL for the platform push
+ *
+ * Pushes @page. With @source (held weakly) the page grows out of @source's bounds and, when
+ * popped, shrinks back into wherever @source is then (or fades to the centre if it is gone or off
+ * screen); without, it slides in from the trailing edge. Inside [func@animate] the transition
+ * uses the transaction's animation; outside, a spring of 0.5 s. A page popped and still leaving
+ * can be pushed again: it comes back from where it is.
+ *
+ * Returns: %TRUE if @page was pushed; %FALSE (and nothing changes) if it is already on the stack
+ *   or has a parent elsewhere
+ */
+gboolean
+unison_navigation_stack_push (UnisonNavigationStack *self, GtkWidget *page, GtkWidget *source)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), FALSE);
+  g_return_val_if_fail (GTK_IS_WIDGET (page), FALSE);
+  g_return_val_if_fail (source == NULL || GTK_IS_WIDGET (source), FALSE);
+  if (self->state == NULL)
+    return FALSE;
+  gboolean pushed = unison_bridge_navigation_stack_push (self->state, page, source);
+  notify_changes (self);
+  return pushed;
+}
+
+/**
+ * unison_navigation_stack_pop:
+ * @self: a stack
+ *
+ * Pops the top page (while a drag holds it: finishes the drag's pop). A zoomed page shrinks into
+ * its source, a slid page slides out to the trailing edge.
+ *
+ * Returns: %TRUE if a page was popped; %FALSE with only the root left
+ */
+gboolean
+unison_navigation_stack_pop (UnisonNavigationStack *self)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), FALSE);
+  if (self->state == NULL)
+    return FALSE;
+  gboolean popped = unison_bridge_navigation_stack_pop (self->state);
+  notify_changes (self);
+  return popped;
+}
+
+/**
+ * unison_navigation_stack_get_top:
+ * @self: a stack
+ *
+ * The top page (see [property@NavigationStack:top]).
+ *
+ * Returns: (transfer none) (nullable): the top page, or %NULL if the stack has no root
+ */
+GtkWidget *
+unison_navigation_stack_get_top (UnisonNavigationStack *self)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), NULL);
+  if (self->state == NULL)
+    return NULL;
+  guint depth = unison_bridge_navigation_stack_depth (self->state);
+  return depth ? unison_bridge_navigation_stack_page (self->state, depth - 1) : NULL;
+}
+
+/**
+ * unison_navigation_stack_get_depth:
+ * @self: a stack
+ *
+ * How many pages are on the stack (see [property@NavigationStack:depth]).
+ *
+ * Returns: the number of pages, the root included
+ */
+guint
+unison_navigation_stack_get_depth (UnisonNavigationStack *self)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), 0);
+  return self->state ? unison_bridge_navigation_stack_depth (self->state) : 0;
+}

@@ -1,0 +1,141 @@
+import CUnisonGObject
+import CUnisonGtk
+import Foundation
+import Unison
+import UnisonGtk
+
+// The stack behind a UnisonNavigationStack (the GtkWidget is
+// Bridges/CUnisonGObject/unison-navigation-stack.c): UnisonGtk's NavigationStack, whose container is
+// the widget's child and whose appearance events become the widget's signals.
+
+/// A UnisonNavigationStack's state: the Swift stack and the owner its events go to. Owned by the
+/// GObject from construction to dispose (so the stack lives exactly as long as the widget).
+@MainActor
+final class NavigationStackState {
+    let stack: NavigationStack
+    /// The owning widget, until its dispose detaches it.
+    private var owner: OpaquePointer?
+
+    init(owner: OpaquePointer, root: UnsafeMutablePointer<GtkWidget>) {
+        self.owner = owner
+        var events: (@MainActor (UnsafeMutablePointer<GtkWidget>, AppearanceEvent) -> Void)?
+        stack = NavigationStack(root: root) { page, event in events?(page, event) }
+        events = { [weak self] page, event in self?.emit(page, event) }
+        stack.onAppearance = events
+    }
+
+    /// Emits the signal of `event` for `page` on the owner (nothing once detached).
+    private func emit(_ page: UnsafeMutablePointer<GtkWidget>, _ event: AppearanceEvent) {
+        guard let owner else { return }
+        let index: Int32 =
+            switch event {
+            case .willAppear: 0
+            case .didAppear: 1
+            case .willDisappear: 2
+            case .didDisappear: 3
+            }
+        unison_bridge_navigation_stack_appearance(owner, page, index)
+    }
+
+    /// Stops sending events to the owner (its dispose has begun).
+    func detach() { owner = nil }
+
+    static func from(_ state: gpointer?) -> NavigationStackState {
+        Unmanaged<NavigationStackState>.fromOpaque(state!).takeUnretainedValue()
+    }
+}
+
+/// Runs `body` with the state behind `state` on the main actor (the caller has checked the thread).
+private func withState<Result: Sendable>(
+    _ state: gpointer?, _ body: @MainActor (NavigationStackState) -> Result
+) -> Result {
+    let address = UInt(bitPattern: state)
+    return MainActor.assumeIsolated {
+        body(NavigationStackState.from(UnsafeMutableRawPointer(bitPattern: address)))
+    }
+}
+
+/// `unison_bridge_navigation_stack_new`: a +1 state for `owner` showing `root`.
+@_cdecl("unison_bridge_navigation_stack_new")
+public func unisonBridgeNavigationStackNew(_ owner: OpaquePointer?, _ root: UnsafeMutablePointer<GtkWidget>?)
+    -> gpointer?
+{
+    guard let owner, let root, onMainThread("unison_navigation_stack_new") else { return nil }
+    let ownerAddress = UInt(bitPattern: owner)
+    let rootAddress = UInt(bitPattern: root)
+    let address = MainActor.assumeIsolated {
+        ensureRuntime()
+        let state = NavigationStackState(
+            owner: OpaquePointer(bitPattern: ownerAddress)!, root: UnsafeMutablePointer(bitPattern: rootAddress)!)
+        return UInt(bitPattern: Unmanaged.passRetained(state).toOpaque())
+    }
+    return UnsafeMutableRawPointer(bitPattern: address)
+}
+
+/// `unison_bridge_navigation_stack_widget`: the stack's container (held by the state).
+@_cdecl("unison_bridge_navigation_stack_widget")
+public func unisonBridgeNavigationStackWidget(_ state: gpointer?) -> UnsafeMutablePointer<GtkWidget>? {
+    UnsafeMutablePointer(bitPattern: withState(state) { UInt(bitPattern: $0.stack.widget) })
+}
+
+/// `unison_bridge_navigation_stack_detach`: no more signals for the owner.
+@_cdecl("unison_bridge_navigation_stack_detach")
+public func unisonBridgeNavigationStackDetach(_ state: gpointer?) {
+    withState(state) { $0.detach() }
+}
+
+/// `unison_bridge_navigation_stack_free`: releases the state; the stack goes with it (its container,
+/// unparented by the owner, is released in the stack's deinit).
+@_cdecl("unison_bridge_navigation_stack_free")
+public func unisonBridgeNavigationStackFree(_ state: gpointer?) {
+    guard let state else { return }
+    let address = UInt(bitPattern: state)
+    MainActor.assumeIsolated {
+        Unmanaged<NavigationStackState>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+    }
+}
+
+/// `unison_bridge_navigation_stack_push`: a zoom out of `source` when there is one, else a slide.
+@_cdecl("unison_bridge_navigation_stack_push")
+public func unisonBridgeNavigationStackPush(
+    _ state: gpointer?, _ page: UnsafeMutablePointer<GtkWidget>?, _ source: UnsafeMutablePointer<GtkWidget>?
+) -> gboolean {
+    guard let page, onMainThread("unison_navigation_stack_push") else { return 0 }
+    let pageAddress = UInt(bitPattern: page)
+    let sourceAddress = UInt(bitPattern: source)
+    return withState(state) { state in
+        let page = UnsafeMutablePointer<GtkWidget>(bitPattern: pageAddress)!
+        let transition: NavigationTransition =
+            if let source = UnsafeMutablePointer<GtkWidget>(bitPattern: sourceAddress) {
+                .zoom(from: source)
+            } else {
+                .slide
+            }
+        return state.stack.push(page, transition: transition) ? 1 : 0
+    }
+}
+
+/// `unison_bridge_navigation_stack_pop`.
+@_cdecl("unison_bridge_navigation_stack_pop")
+public func unisonBridgeNavigationStackPop(_ state: gpointer?) -> gboolean {
+    guard onMainThread("unison_navigation_stack_pop") else { return 0 }
+    return withState(state) { $0.stack.pop() ? 1 : 0 }
+}
+
+/// `unison_bridge_navigation_stack_depth`: the number of pages, the root included.
+@_cdecl("unison_bridge_navigation_stack_depth")
+public func unisonBridgeNavigationStackDepth(_ state: gpointer?) -> guint {
+    guard onMainThread("unison_navigation_stack_get_depth") else { return 0 }
+    return withState(state) { guint($0.stack.stack.count) }
+}
+
+/// `unison_bridge_navigation_stack_page`: the page at `index` (0 is the root), or NULL past the top.
+@_cdecl("unison_bridge_navigation_stack_page")
+public func unisonBridgeNavigationStackPage(_ state: gpointer?, _ index: guint) -> UnsafeMutablePointer<GtkWidget>? {
+    guard onMainThread("unison_navigation_stack_get_top") else { return nil }
+    let address = withState(state) { state in
+        let pages = state.stack.stack
+        return Int(index) < pages.count ? UInt(bitPattern: pages[Int(index)]) : 0
+    }
+    return UnsafeMutablePointer(bitPattern: address)
+}
