@@ -1,5 +1,5 @@
 /* Unison's widgets from C: a navigation stack pushed and popped with its lifecycle signals counted,
- * and NULL arguments reported as criticals.
+ * a content label changed inside a transaction, and NULL arguments reported as criticals.
  *
  *   cc -o widgets widgets.c $(pkg-config --cflags --libs unison-1 gtk4) && ./widgets
  *
@@ -67,6 +67,18 @@ push_page (gpointer data)
   unison_navigation_stack_push (args[0], args[1], args[2]);
 }
 
+static void
+count_notify (gpointer data)
+{
+  (*(int *) data)++;
+}
+
+static void
+set_counter (gpointer label)
+{
+  unison_content_label_set_text (label, "42");
+}
+
 int
 main (void)
 {
@@ -118,6 +130,20 @@ main (void)
   check (!unison_navigation_stack_pop (NULL) && criticals == 3, "a NULL stack is a critical");
   check (!unison_navigation_stack_push (navigation, card, NULL) && criticals == 3,
          "a page that has a parent is refused (FALSE), not a critical");
+
+  /* A content label: the text reads back at once, notify::text once per change, NULL a critical. */
+  GtkWidget *counter = unison_content_label_new ("41");
+  gtk_box_append (GTK_BOX (root), counter);
+  while (gtk_widget_get_width (counter) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  int notifies = 0;
+  g_signal_connect_swapped (counter, "notify::text", G_CALLBACK (count_notify), &notifies);
+  unison_animate (smooth, set_counter, counter, NULL, NULL, NULL);
+  unison_content_label_set_text (UNISON_CONTENT_LABEL (counter), "42"); /* the same again: no notify */
+  check (strcmp (unison_content_label_get_text (UNISON_CONTENT_LABEL (counter)), "42") == 0 && notifies == 1,
+         "a content label's text reads back at once and notifies once");
+  unison_content_label_set_text (UNISON_CONTENT_LABEL (counter), NULL);
+  check (criticals == 4 && strstr (last_critical, "text != NULL") != NULL, "a NULL text is a critical");
 
   /* The window destroyed mid-push: the visit is closed at once. */
   Journal second = { .page = gtk_label_new ("second") };

@@ -56,11 +56,9 @@ class NavigationStackTests(unittest.TestCase):
         self.stack.set_size_request(WIDTH, HEIGHT)
         self.journal = Journal(self.stack)
         self.window = mapped_window(self.stack)
+        self.addCleanup(drain)
+        self.addCleanup(self.window.destroy)  # after the tests' own clean-ups
         iterate_until(lambda: self.stack.get_width() > 0)  # laid out (see the expected failure below)
-
-    def tearDown(self):
-        self.window.destroy()
-        drain()
 
     def record_painted(self):
         """The red box painted in each frame from now on, read after GTK has painted the frame."""

@@ -36,6 +36,14 @@ GtkWidget *unison_bridge_navigation_stack_page (gpointer state, guint index);
  * disappear, 3 did disappear): emits the signal. */
 void unison_bridge_navigation_stack_appearance (UnisonNavigationStack *self, GtkWidget *page, int event);
 
+/* Implemented in Swift. A content label's state: a +1 pointer to Swift's ContentLabel showing
+ * `text` with the numeric content transition, owned by the UnisonContentLabel. */
+gpointer unison_bridge_content_label_new (const char *text);
+GtkWidget *unison_bridge_content_label_widget (gpointer state);
+GtkWidget *unison_bridge_content_label_label (gpointer state);
+void unison_bridge_content_label_free (gpointer state);
+void unison_bridge_content_label_set_text (gpointer state, const char *text);
+
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
 

@@ -11,4 +11,5 @@
 #include <unison/unison-animate.h>
 #include <unison/unison-transition.h>
 #include <unison/unison-value.h>
+#include <unison/unison-content-label.h>
 #include <unison/unison-navigation-stack.h>

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define UNISON_TYPE_CONTENT_LABEL (unison_content_label_get_type ())
+
+G_DECLARE_FINAL_TYPE (UnisonContentLabel, unison_content_label, UNISON, CONTENT_LABEL, GtkWidget)
+
+GtkWidget *unison_content_label_new (const char *text);
+
+const char *unison_content_label_get_text (UnisonContentLabel *self);
+void unison_content_label_set_text (UnisonContentLabel *self, const char *text);
+
+G_END_DECLS

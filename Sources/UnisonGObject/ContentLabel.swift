@@ -1,0 +1,58 @@
+import CUnisonGObject
+import CUnisonGtk
+import Unison
+import UnisonGtk
+
+// The label behind a UnisonContentLabel (the GtkWidget is Bridges/CUnisonGObject/unison-content-label.c):
+// UnisonGtk's ContentLabel with the numeric content transition, whose widget is the GObject's child.
+
+/// Runs `body` with the label behind `state` on the main actor (the caller has checked the thread).
+private func withLabel<Result: Sendable>(_ state: gpointer?, _ body: @MainActor (ContentLabel) -> Result) -> Result {
+    let address = UInt(bitPattern: state)
+    return MainActor.assumeIsolated {
+        body(Unmanaged<ContentLabel>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue())
+    }
+}
+
+/// `unison_bridge_content_label_new`: a +1 ContentLabel showing `text`, rolling digits when it changes.
+@_cdecl("unison_bridge_content_label_new")
+public func unisonBridgeContentLabelNew(_ text: UnsafePointer<CChar>?) -> gpointer? {
+    guard onMainThread("unison_content_label_new") else { return nil }
+    let initial = text.map { String(cString: $0) } ?? ""
+    let address = MainActor.assumeIsolated {
+        ensureRuntime()
+        let label = ContentLabel(text: initial, contentTransition: .numericText())
+        return UInt(bitPattern: Unmanaged.passRetained(label).toOpaque())
+    }
+    return UnsafeMutableRawPointer(bitPattern: address)
+}
+
+/// `unison_bridge_content_label_widget`: the label's outer widget (its motion bin).
+@_cdecl("unison_bridge_content_label_widget")
+public func unisonBridgeContentLabelWidget(_ state: gpointer?) -> UnsafeMutablePointer<GtkWidget>? {
+    UnsafeMutablePointer(bitPattern: withLabel(state) { UInt(bitPattern: $0.widget) })
+}
+
+/// `unison_bridge_content_label_label`: the `GtkLabel` inside.
+@_cdecl("unison_bridge_content_label_label")
+public func unisonBridgeContentLabelLabel(_ state: gpointer?) -> UnsafeMutablePointer<GtkWidget>? {
+    UnsafeMutablePointer(bitPattern: withLabel(state) { UInt(bitPattern: $0.label) })
+}
+
+/// `unison_bridge_content_label_free`: releases the label (its widgets go with their last references).
+@_cdecl("unison_bridge_content_label_free")
+public func unisonBridgeContentLabelFree(_ state: gpointer?) {
+    guard state != nil else { return }
+    let address = UInt(bitPattern: state)
+    MainActor.assumeIsolated {
+        Unmanaged<ContentLabel>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+    }
+}
+
+/// `unison_bridge_content_label_set_text`: sets the text (rolls inside an animated transaction).
+@_cdecl("unison_bridge_content_label_set_text")
+public func unisonBridgeContentLabelSetText(_ state: gpointer?, _ text: UnsafePointer<CChar>?) {
+    guard let text, onMainThread("unison_content_label_set_text") else { return }
+    let new = String(cString: text)
+    withLabel(state) { $0.text = new }
+}
