@@ -182,7 +182,8 @@ unison_content_label_get_text (UnisonContentLabel *self)
  * @text: the new text
  *
  * Shows @text: inside [func@animate], the characters that differ roll with the numeric content
- * transition; outside, or while the label is not on screen, the text changes at once. Setting the
+ * transition; outside, or while the label is not on screen (or not yet laid out), the text changes
+ * at once. Setting the
  * same text again changes nothing.
  */
 void
@@ -192,6 +193,9 @@ unison_content_label_set_text (UnisonContentLabel *self, const char *text)
   g_return_if_fail (text != NULL);
   if (self->state == NULL || g_strcmp0 (text, unison_content_label_get_text (self)) == 0)
     return;
-  unison_bridge_content_label_set_text (self->state, text);
+  /* Before its first allocation nothing of the old text is on screen to roll from (and GTK cannot
+   * draw the label to capture it): the change is made at once. */
+  gboolean laid_out = gtk_widget_get_width (GTK_WIDGET (self->label)) > 0;
+  unison_bridge_content_label_set_text (self->state, text, laid_out);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TEXT]);
 }

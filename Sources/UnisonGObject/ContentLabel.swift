@@ -49,10 +49,16 @@ public func unisonBridgeContentLabelFree(_ state: gpointer?) {
     }
 }
 
-/// `unison_bridge_content_label_set_text`: sets the text (rolls inside an animated transaction).
+/// `unison_bridge_content_label_set_text`: sets the text (rolls inside an animated transaction,
+/// unless `animates` is 0).
 @_cdecl("unison_bridge_content_label_set_text")
-public func unisonBridgeContentLabelSetText(_ state: gpointer?, _ text: UnsafePointer<CChar>?) {
+public func unisonBridgeContentLabelSetText(_ state: gpointer?, _ text: UnsafePointer<CChar>?, _ animates: gboolean) {
     guard let text, onMainThread("unison_content_label_set_text") else { return }
     let new = String(cString: text)
-    withLabel(state) { $0.text = new }
+    withLabel(state) { label in
+        guard animates == 0 else { return label.text = new }
+        var transaction = Transaction()
+        transaction.disablesAnimations = true
+        withTransaction(transaction) { label.text = new }
+    }
 }

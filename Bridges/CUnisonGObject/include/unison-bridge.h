@@ -42,7 +42,8 @@ gpointer unison_bridge_content_label_new (const char *text);
 GtkWidget *unison_bridge_content_label_widget (gpointer state);
 GtkWidget *unison_bridge_content_label_label (gpointer state);
 void unison_bridge_content_label_free (gpointer state);
-void unison_bridge_content_label_set_text (gpointer state, const char *text);
+/* `animates` FALSE: the change is made in a transaction that disables animation. */
+void unison_bridge_content_label_set_text (gpointer state, const char *text, gboolean animates);
 
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
