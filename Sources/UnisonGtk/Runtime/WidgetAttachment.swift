@@ -1,0 +1,124 @@
+import CUnisonGtk
+
+/// Ties Swift objects to a GObject's lifetime, as GTK apps expect of anything attached to a widget
+/// (an event controller, a tick callback): the object holds them, so a wrapper the app stops
+/// referencing keeps working until the object is finalized.
+///
+/// Two forms, one record per object (in its qdata, freed by GLib when the object is finalized):
+///
+/// - ``attach(_:to:key:)``: the object holds `owner` strongly under `key`. For wrappers that hold
+///   their object weakly (``AnimatedWidget``, the value wrappers, ``AnimatedObjectProperty``): no
+///   cycle, and the owner is released when the object is finalized (after GLib's weak references,
+///   so ``ObjectReference`` already reads nil), or when another owner is attached under the same
+///   key (the newest replaces: one wrapper of a kind per object is what the object keeps).
+/// - ``holdToggled(by:_:)``: for an owner that must keep its object alive itself (a container it
+///   made, which the app may take out of one parent and put in another). Its strong reference
+///   becomes a GLib toggle reference: while anyone else holds the object (a parent), the object
+///   holds the owner; when the owner's is the last reference left, the object lets the owner go
+///   (at the next turn of the main loop, never inside GLib's unref), and the owner's release drops
+///   the toggle reference, so the object is finalized. GLib toggles only the object's single toggle
+///   reference: an object has at most one such owner.
+///
+/// Releasing an owner runs its deinit; its animations end there and the completions waiting on
+/// them run at the next safe point (the engine defers them), never inside the release.
+@MainActor
+final class WidgetAttachment {
+    private static let quark = g_quark_from_static_string("unison-attachment")
+
+    /// The owners the object keeps, by key.
+    private var owners: [String: AnyObject] = [:]
+    /// The toggled owner: held strongly while others hold the object, weakly when it is the last.
+    private var toggled: AnyObject?
+    private weak var weakToggled: AnyObject?
+    /// Whether a release of the toggled owner waits for the next turn of the main loop.
+    private var releasePending = false
+    private var isLastReference = false
+
+    private init() {}
+
+    /// The record of `object`, made on first use.
+    private static func record(of object: UnsafeMutableRawPointer) -> WidgetAttachment {
+        let gObject = unison_gtk_object(object)
+        if let existing = g_object_get_qdata(gObject, quark) {
+            return Unmanaged<WidgetAttachment>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let record = WidgetAttachment()
+        g_object_set_qdata_full(gObject, quark, Unmanaged.passRetained(record).toOpaque(), releaseCallbackBox)
+        return record
+    }
+
+    /// `object` holds `owner` until it is finalized or another owner is attached under `key`.
+    /// The owner replaced (if the app no longer holds it) is released after the new one is in place.
+    static func attach(_ owner: AnyObject, to object: UnsafeMutableRawPointer, key: String) {
+        let record = record(of: object)
+        let replaced = record.owners.updateValue(owner, forKey: key)
+        _ = replaced  // released at the end of this scope, after the record holds the new owner
+    }
+
+    /// The owner attached to `object` under `key`, if any.
+    static func owner(of object: UnsafeMutableRawPointer, key: String) -> AnyObject? {
+        guard let existing = g_object_get_qdata(unison_gtk_object(object), quark) else { return nil }
+        return Unmanaged<WidgetAttachment>.fromOpaque(existing).takeUnretainedValue().owners[key]
+    }
+
+    // MARK: Toggled ownership
+
+    /// `owner` takes a reference to `object` as a toggle reference (see the type's documentation).
+    /// Returns the reference, which the owner gives back with ``Toggle/release()`` in its deinit.
+    /// `adopting`: the owner already holds a plain reference, which becomes the toggle reference.
+    static func holdToggled(by owner: AnyObject, _ object: UnsafeMutableRawPointer, adopting: Bool = false) -> Toggle {
+        let record = record(of: object)
+        record.weakToggled = owner
+        record.toggled = owner
+        let box = Unmanaged.passUnretained(record).toOpaque()
+        g_object_add_toggle_ref(unison_gtk_object(object), toggleNotify, box)
+        if adopting { g_object_unref(object) }
+        return Toggle(object: object, record: box)
+    }
+
+    /// A toggle reference held by an owner; ``release(keepingPlain:)`` gives it back (once).
+    @MainActor
+    struct Toggle {
+        let object: UnsafeMutableRawPointer
+        fileprivate let record: UnsafeMutableRawPointer
+
+        /// Drops the toggle reference (the object may be finalized now). `keepingPlain`: a plain
+        /// reference takes its place (the owner hands the object back to whoever it adopted it from).
+        func release(keepingPlain: Bool = false) {
+            let gObject = unison_gtk_object(object)
+            if keepingPlain { g_object_ref(gObject) }
+            let attachment = Unmanaged<WidgetAttachment>.fromOpaque(record).takeUnretainedValue()
+            attachment.toggled = nil
+            attachment.weakToggled = nil
+            g_object_remove_toggle_ref(gObject, WidgetAttachment.toggleNotify, record)
+        }
+    }
+
+    /// GLib's toggle notify: `isLast` when the toggle reference is the only one left. The record
+    /// outlives the toggle reference (it is in the object's qdata, freed at finalize, which the
+    /// toggle reference prevents).
+    private static let toggleNotify: GToggleNotify = { data, _, isLast in
+        guard let data else { return }
+        let record = Unmanaged<WidgetAttachment>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { record.toggle(isLast: isLast != 0) }
+    }
+
+    private func toggle(isLast: Bool) {
+        isLastReference = isLast
+        if !isLast {
+            if toggled == nil { toggled = weakToggled }  // someone holds the object again: keep the owner
+            return
+        }
+        // Only the owner's reference is left: let the owner go, but not inside GLib's unref (the
+        // caller may be in the middle of removing the widget from a container).
+        guard !releasePending else { return }
+        releasePending = true
+        GtkRuntime.after(0) { [self] in
+            releasePending = false
+            guard isLastReference else { return }
+            let released = toggled  // released at the end of this scope, outside the access to `toggled`
+            toggled = nil
+            _ = released
+        }
+    }
+}
