@@ -21,7 +21,8 @@ extension GtkAdapterTests {
             #expect(throws: AnimatedObjectProperty.Failure.noFrameClock("value", type: "GtkAdjustment")) {
                 try AnimatedObjectProperty(adjustment, property: "value")
             }
-            let value = try AnimatedObjectProperty(adjustment, property: "value", clock: GtkFrameClock.for(window.window))
+            let value = try AnimatedObjectProperty(
+                adjustment, property: "value", clock: GtkFrameClock.for(window.window))
             #expect(value.value.value == 0 && value.name == "value")
             var samples: [(time: Double, value: Double)] = []
             window.record { t in samples.append((t, gtk_adjustment_get_value(adjustment))) }
@@ -50,7 +51,8 @@ extension GtkAdapterTests {
             #expect(opacity.value.value == 1 && width.value.value == -1)
             var samples: [(time: Double, opacity: Double, width: Int32)] = []
             window.record { t in
-                samples.append((t, gtk_widget_get_opacity(box), gtk_label_get_max_width_chars(unison_example_label(label))))
+                samples.append(
+                    (t, gtk_widget_get_opacity(box), gtk_label_get_max_width_chars(unison_example_label(label))))
             }
             animate(.linear(duration: 0.3)) {
                 opacity.value.value = 0.2
@@ -61,12 +63,14 @@ extension GtkAdapterTests {
             let start = try #require(samples.first?.time)
             for sample in samples {
                 let p = min((sample.time - start) / 0.3, 1)
-                #expect(abs(sample.opacity - (1 - 0.8 * p)) <= GtkAdapterTests.opacityQuantum, "t=\(sample.time - start)")
+                #expect(
+                    abs(sample.opacity - (1 - 0.8 * p)) <= GtkAdapterTests.opacityQuantum, "t=\(sample.time - start)")
                 // Whole characters: the value at the frame, rounded.
                 #expect(sample.width == Int32((-1 + 41 * p).rounded()), "t=\(sample.time - start)")
             }
             #expect(samples.count >= 10)
-            #expect(gtk_widget_get_opacity(box) == 0.2 && gtk_label_get_max_width_chars(unison_example_label(label)) == 40)
+            #expect(
+                gtk_widget_get_opacity(box) == 0.2 && gtk_label_get_max_width_chars(unison_example_label(label)) == 40)
         }
 
         @Test("values are brought within the property's GParamSpec bounds; integers are rounded")
@@ -101,7 +105,8 @@ extension GtkAdapterTests {
             width.value.value = 1e40
             #expect(gtk_label_get_max_width_chars(unison_example_label(label)) == Int32.max)
             width.value.value = .nan  // ignored: the property keeps its value, GTK too
-            #expect(width.value.value == 1e40 && gtk_label_get_max_width_chars(unison_example_label(label)) == Int32.max)
+            #expect(
+                width.value.value == 1e40 && gtk_label_get_max_width_chars(unison_example_label(label)) == Int32.max)
         }
 
         @Test("unknown, read-only and non-numeric properties are refused, naming the property and the type")
@@ -116,7 +121,9 @@ extension GtkAdapterTests {
             #expect(throws: AnimatedObjectProperty.Failure.notWritable("scale-factor", type: "GtkLabel")) {
                 try AnimatedObjectProperty(label, property: "scale-factor")
             }
-            #expect(throws: AnimatedObjectProperty.Failure.notNumeric("label", type: "GtkLabel", valueType: "gchararray")) {
+            #expect(
+                throws: AnimatedObjectProperty.Failure.notNumeric("label", type: "GtkLabel", valueType: "gchararray")
+            ) {
                 try AnimatedObjectProperty(label, property: "label")
             }
             let description = AnimatedObjectProperty.Failure.notWritable("scale-factor", type: "GtkLabel").description

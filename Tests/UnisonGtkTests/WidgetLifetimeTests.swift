@@ -9,7 +9,8 @@ import UnisonTestSupport
 @MainActor
 func fixedChildOffset(_ fixed: UnsafeMutablePointer<GtkWidget>, _ child: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
     var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
-    gsk_transform_to_2d(gtk_fixed_get_child_transform(unison_example_fixed(fixed), child), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
+    gsk_transform_to_2d(
+        gtk_fixed_get_child_transform(unison_example_fixed(fixed), child), &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
     return CGPoint(x: Double(m.4), y: Double(m.5))
 }
 
@@ -53,7 +54,9 @@ extension GtkAdapterTests {
                 }
             }
             // A spring's completion comes when it is logically complete; it rests a little later.
-            GtkRuntime.iterate(timeout: 10) { completions.count == 1 && weakCard?.positionProperty.isAnimating == false }
+            GtkRuntime.iterate(timeout: 10) {
+                completions.count == 1 && weakCard?.positionProperty.isAnimating == false
+            }
             #expect(completions.count == 1)
             #expect(fixedChildOffset(window.fixed, box) == CGPoint(x: 100, y: 400))
             #expect(weakCard != nil, "the widget keeps its AnimatedWidget")

@@ -11,7 +11,7 @@ import CUnisonGtk
 ///   cycle, and the owner is released when the object is finalized (after GLib's weak references,
 ///   so ``ObjectReference`` already reads nil), or when another owner is attached under the same
 ///   key (the newest replaces: one wrapper of a kind per object is what the object keeps).
-/// - ``holdToggled(by:_:)``: for an owner that must keep its object alive itself (a container it
+/// - ``holdToggled(by:_:adopting:)``: for an owner that must keep its object alive itself (a container it
 ///   made, which the app may take out of one parent and put in another). Its strong reference
 ///   becomes a GLib toggle reference: while anyone else holds the object (a parent), the object
 ///   holds the owner; when the owner's is the last reference left, the object lets the owner go
@@ -53,12 +53,6 @@ final class WidgetAttachment {
         let record = record(of: object)
         let replaced = record.owners.updateValue(owner, forKey: key)
         _ = replaced  // released at the end of this scope, after the record holds the new owner
-    }
-
-    /// The owner attached to `object` under `key`, if any.
-    static func owner(of object: UnsafeMutableRawPointer, key: String) -> AnyObject? {
-        guard let existing = g_object_get_qdata(unison_gtk_object(object), quark) else { return nil }
-        return Unmanaged<WidgetAttachment>.fromOpaque(existing).takeUnretainedValue().owners[key]
     }
 
     // MARK: Toggled ownership

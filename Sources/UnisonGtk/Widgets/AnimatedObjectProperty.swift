@@ -203,7 +203,9 @@ final class PropertyWriter: AnimationTarget<Double> {
         case GType(15 << 2):  // G_TYPE_DOUBLE
             let bounds =
                 specType == "GParamDouble"
-                ? raw.withMemoryRebound(to: GParamSpecDouble.self, capacity: 1) { ($0.pointee.minimum, $0.pointee.maximum) }
+                ? raw.withMemoryRebound(to: GParamSpecDouble.self, capacity: 1) {
+                    ($0.pointee.minimum, $0.pointee.maximum)
+                }
                 : (-Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
             return (.double, (bounds.0, bounds.1, noIntegers))
         case GType(14 << 2):  // G_TYPE_FLOAT
