@@ -11,13 +11,14 @@ import CUnisonGtk
 ///   cycle, and the owner is released when the object is finalized (after GLib's weak references,
 ///   so ``ObjectReference`` already reads nil), or when another owner is attached under the same
 ///   key (the newest replaces: one wrapper of a kind per object is what the object keeps).
-/// - ``holdToggled(by:_:adopting:)``: for an owner that must keep its object alive itself (a container it
-///   made, which the app may take out of one parent and put in another). Its strong reference
-///   becomes a GLib toggle reference: while anyone else holds the object (a parent), the object
-///   holds the owner; when the owner's is the last reference left, the object lets the owner go
-///   (at the next turn of the main loop, never inside GLib's unref), and the owner's release drops
-///   the toggle reference, so the object is finalized. GLib toggles only the object's single toggle
-///   reference: an object has at most one such owner.
+/// - ``holdToggled(by:_:adopting:)``: for owners that must keep their object alive themselves (a
+///   container one made, which the app may take out of one parent and put in another, and the
+///   wrappers built on it). Their references are one GLib toggle reference: while anyone else holds
+///   the object (a parent), the object holds its toggled owners; when the toggle reference is the
+///   last one left, the object lets them go (at the next turn of the main loop, never inside GLib's
+///   unref, and only if no one has taken the object again by then), and the last owner's release
+///   drops the toggle reference, so the object is finalized. GLib toggles only an object's single
+///   toggle reference: every owner of an object shares this one.
 ///
 /// Releasing an owner runs its deinit; its animations end there and the completions waiting on
 /// them run at the next safe point (the engine defers them), never inside the release.
@@ -27,12 +28,20 @@ final class WidgetAttachment {
 
     /// The owners the object keeps, by key.
     private var owners: [String: AnyObject] = [:]
-    /// The toggled owner: held strongly while others hold the object, weakly when it is the last.
-    private var toggled: AnyObject?
-    private weak var weakToggled: AnyObject?
-    /// Whether a release of the toggled owner waits for the next turn of the main loop.
+    /// The toggled owners: held strongly while others hold the object (`toggledHeld`), and weakly
+    /// always (to hold them again when someone takes the object again).
+    private var toggledHeld: [AnyObject] = []
+    private var toggledOwners: [WeakOwner] = []
+    /// How many owners share the toggle reference (0: the object has none of ours).
+    private var toggleHolders = 0
+    /// Whether a release of the toggled owners waits for the next turn of the main loop.
     private var releasePending = false
+    /// Whether the toggle reference was the last one at GLib's latest notification.
     private var isLastReference = false
+
+    private struct WeakOwner {
+        weak var object: AnyObject?
+    }
 
     private init() {}
 
@@ -57,34 +66,41 @@ final class WidgetAttachment {
 
     // MARK: Toggled ownership
 
-    /// `owner` takes a reference to `object` as a toggle reference (see the type's documentation).
-    /// Returns the reference, which the owner gives back with ``Toggle/release()`` in its deinit.
-    /// `adopting`: the owner already holds a plain reference, which becomes the toggle reference.
+    /// `owner` holds `object` through the object's shared toggle reference (see the type's
+    /// documentation) and is held by it while anyone else holds the object. Returns the owner's
+    /// share, which the owner gives back with ``Toggle/release(keepingPlain:)`` in its deinit.
+    /// `adopting`: the owner already holds a plain reference, which is folded into the toggle
+    /// reference (and given back as a plain one by `release(keepingPlain: true)`).
     static func holdToggled(by owner: AnyObject, _ object: UnsafeMutableRawPointer, adopting: Bool = false) -> Toggle {
         let record = record(of: object)
-        record.weakToggled = owner
-        record.toggled = owner
+        record.toggledOwners.append(WeakOwner(object: owner))
+        record.toggledHeld.append(owner)
         let box = Unmanaged.passUnretained(record).toOpaque()
-        g_object_add_toggle_ref(unison_gtk_object(object), toggleNotify, box)
-        if adopting { g_object_unref(object) }
+        if record.toggleHolders == 0 { g_object_add_toggle_ref(unison_gtk_object(object), toggleNotify, box) }
+        record.toggleHolders += 1
+        if adopting { g_object_unref(object) }  // may notify GLib's last reference (a release is scheduled)
+        if record.isLastReference { record.scheduleRelease() }
         return Toggle(object: object, record: box)
     }
 
-    /// A toggle reference held by an owner; ``release(keepingPlain:)`` gives it back (once).
+    /// An owner's share of an object's toggle reference; ``release(keepingPlain:)`` gives it back (once).
     @MainActor
     struct Toggle {
         let object: UnsafeMutableRawPointer
         fileprivate let record: UnsafeMutableRawPointer
 
-        /// Drops the toggle reference (the object may be finalized now). `keepingPlain`: a plain
-        /// reference takes its place (the owner hands the object back to whoever it adopted it from).
+        /// Gives the share back (the last one drops the toggle reference: the object may be
+        /// finalized now). `keepingPlain`: a plain reference takes its place (the owner hands the
+        /// object back to whoever it adopted it from).
         func release(keepingPlain: Bool = false) {
             let gObject = unison_gtk_object(object)
             if keepingPlain { g_object_ref(gObject) }
             let attachment = Unmanaged<WidgetAttachment>.fromOpaque(record).takeUnretainedValue()
-            attachment.toggled = nil
-            attachment.weakToggled = nil
-            g_object_remove_toggle_ref(gObject, WidgetAttachment.toggleNotify, record)
+            attachment.toggledOwners.removeAll { $0.object == nil }  // the releasing owner is going
+            attachment.toggleHolders -= 1
+            if attachment.toggleHolders == 0 {
+                g_object_remove_toggle_ref(gObject, WidgetAttachment.toggleNotify, record)
+            }
         }
     }
 
@@ -99,19 +115,24 @@ final class WidgetAttachment {
 
     private func toggle(isLast: Bool) {
         isLastReference = isLast
-        if !isLast {
-            if toggled == nil { toggled = weakToggled }  // someone holds the object again: keep the owner
-            return
+        if isLast {
+            scheduleRelease()
+        } else {
+            // Someone holds the object again: it keeps its owners.
+            toggledHeld = toggledOwners.compactMap(\.object)
         }
-        // Only the owner's reference is left: let the owner go, but not inside GLib's unref (the
-        // caller may be in the middle of removing the widget from a container).
+    }
+
+    /// Only the toggle reference is left: the owners are let go, but not inside GLib's unref (the
+    /// caller may be in the middle of removing the widget from a container).
+    private func scheduleRelease() {
         guard !releasePending else { return }
         releasePending = true
         GtkRuntime.after(0) { [self] in
             releasePending = false
             guard isLastReference else { return }
-            let released = toggled  // released at the end of this scope, outside the access to `toggled`
-            toggled = nil
+            let released = toggledHeld  // released at the end of this scope, outside the access
+            toggledHeld = []
             _ = released
         }
     }
