@@ -42,6 +42,7 @@ public final class AnimatedObjectProperty {
         /// The object is not a widget and no frame clock was given.
         case noFrameClock(String, type: String)
 
+        /// What went wrong, naming the property and the object's type.
         public var description: String {
             switch self {
             case .unknownProperty(let name, let type): "\(type) has no property \"\(name)\""
@@ -76,7 +77,8 @@ public final class AnimatedObjectProperty {
 }
 
 /// Writes a numeric GObject property: its `GParamSpec`, the number kind and the `GValue` are
-/// found once; a frame converts, clamps and writes, allocating nothing.
+/// found once; a frame converts, clamps and calls `g_object_set_property`, allocating nothing of
+/// its own.
 final class PropertyWriter: AnimationTarget<Double> {
     /// The C number types a property may hold (GLib's fundamental types).
     enum Kind {

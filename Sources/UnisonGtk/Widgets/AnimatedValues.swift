@@ -36,6 +36,7 @@ public final class AnimatedAdjustment {
     public let value: AnimatableProperty<Double>
 
     /// `widget` supplies the frame clock (usually the scrolled window showing the adjustment).
+    /// Anything but a `GtkAdjustment` is a programming error and stops the program with a message.
     public init(_ adjustment: some GObjectPointer, frameClockOf widget: some GObjectPointer) {
         value =
             requiredProperty(
@@ -54,8 +55,10 @@ public final class AnimatedRange {
     /// The range's value.
     public let value: AnimatableProperty<Double>
 
-    /// Animates `range` on its own frame clock, or on `clock`.
+    /// Animates `range` (its adjustment at this moment) on its own frame clock, or on `clock`.
+    /// Anything but a `GtkRange` is a programming error and stops the program with a message.
     public init(_ range: some GObjectPointer, clock: GtkFrameClock? = nil) {
+        precondition(unison_gtk_is_a(range.gObjectAddress, gtk_range_get_type()) != 0, "AnimatedRange wraps a GtkRange")
         let range = range.widgetPointer
         value =
             requiredProperty(
@@ -73,7 +76,8 @@ public final class AnimatedProgressBar {
     /// The bar's `fraction`.
     public let fraction: AnimatableProperty<Double>
 
-    /// Animates `bar` on its own frame clock, or on `clock`.
+    /// Animates `bar` on its own frame clock, or on `clock`. Anything but a `GtkProgressBar` is a
+    /// programming error and stops the program with a message.
     public init(_ bar: some GObjectPointer, clock: GtkFrameClock? = nil) {
         fraction =
             requiredProperty(
@@ -90,7 +94,8 @@ public final class AnimatedLevelBar {
     /// The bar's `value`.
     public let value: AnimatableProperty<Double>
 
-    /// Animates `bar` on its own frame clock, or on `clock`.
+    /// Animates `bar` on its own frame clock, or on `clock`. Anything but a `GtkLevelBar` is a
+    /// programming error and stops the program with a message.
     public init(_ bar: some GObjectPointer, clock: GtkFrameClock? = nil) {
         value =
             requiredProperty(
