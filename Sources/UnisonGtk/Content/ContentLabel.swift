@@ -28,7 +28,7 @@ import Unison
 /// - Without an explicit ``contentTransition`` the label cross-fades; inside a watched `.surface`
 ///   or `.layout` scope (``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)``)
 ///   it changes at once.
-/// - Numbers it hands the bin are kept within ``GtkLimits`` (offsets within ±32 767 px, opacities
+/// - Numbers it hands the bin are kept within GTK's bounds (offsets within ±32 767 px, opacities
 ///   in 0...1), whatever `numericText(value:)` or the label's layout gives.
 ///
 /// Ownership: the bin widget keeps its `ContentLabel` while the bin is in a container (or held
@@ -36,8 +36,7 @@ import Unison
 /// its classes; once nothing but this object holds the bin (its window was destroyed, it was
 /// removed from its container), the bin lets it go at the next turn of the main loop, and the
 /// bin is freed with it unless the app still holds this object (or its ``bin``). This object
-/// holds the bin through a GLib toggle reference in place of the ``MotionBin``'s own reference
-/// (see ``WidgetAttachment``).
+/// holds the bin through a GLib toggle reference in place of the ``MotionBin``'s own reference.
 @MainActor
 public final class ContentLabel {
     /// The bin holding the label: styling, transitions and layout animation as any ``MotionBin``.

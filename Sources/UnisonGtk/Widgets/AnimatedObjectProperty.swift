@@ -21,7 +21,7 @@ import Unison
 /// - The animation starts from the property's current value.
 /// - An unknown, read-only, construct-only or non-numeric property throws
 ///   ``AnimatedObjectProperty/Failure``, naming the property and the object's type.
-/// - The object is held weakly, and the object keeps this wrapper (``WidgetAttachment``): one
+/// - The object is held weakly, and the object keeps this wrapper (in its qdata): one
 ///   the app stops referencing keeps animating until the object is finalized, then is released
 ///   (its animations end; completions waiting on them run once, at the next turn of the main
 ///   loop). The object keeps the newest wrapper made for each property name: a second one for

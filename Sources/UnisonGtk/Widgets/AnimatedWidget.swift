@@ -26,7 +26,7 @@ import Unison
 /// transforms, without relayout). Size request and margins are whole pixels in GTK and are
 /// rounded when applied.
 ///
-/// Values GTK cannot take are brought within its bounds when written (``GtkLimits``): rotation is
+/// Values GTK cannot take are brought within its bounds when written: rotation is
 /// reduced modulo 360°, translation and position are kept within ±32 767 px, scale within ±1 000,
 /// margins within 0...32 767 px and the size request within -1...32 767 px. The model values keep
 /// what was set.
