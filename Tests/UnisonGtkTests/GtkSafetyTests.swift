@@ -54,7 +54,7 @@ extension GtkAdapterTests {
         #expect(seen.count == 3)  // once each
     }
 
-    @Test("an AnimatedWidget released from a list mid-flight completes after the mutation")
+    @Test("an AnimatedWidget dropped from a list mid-flight lands (its widget keeps it), then completes once")
     func animatedWidgetReleased() throws {
         let window = try TestWindow()
         defer { window.close() }
@@ -69,7 +69,12 @@ extension GtkAdapterTests {
         GtkRuntime.iterate(timeout: 0.1)
         model.cards.removeAll()
         #expect(seen.isEmpty)
-        GtkRuntime.iterate(timeout: 1) { !seen.isEmpty }
+        GtkRuntime.iterate(timeout: 3) { !seen.isEmpty }
+        #expect(seen == [0])
+        // Landed, not stopped mid-flight (a spring completes logically a little before it rests).
+        GtkRuntime.iterate(timeout: 3) { fixedChildOffset(window.fixed, box) == CGPoint(x: 50, y: 0) }
+        #expect(fixedChildOffset(window.fixed, box) == CGPoint(x: 50, y: 0))
+        GtkRuntime.iterate(timeout: 0.1)
         #expect(seen == [0])
     }
 

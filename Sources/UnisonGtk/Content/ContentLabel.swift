@@ -28,6 +28,15 @@ import Unison
 /// - Without an explicit ``contentTransition`` the label cross-fades; inside a watched `.surface`
 ///   or `.layout` scope (``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)``)
 ///   it changes at once.
+/// - Numbers it hands the bin are kept within GTK's bounds (offsets within ±32 767 px, opacities
+///   in 0...1), whatever `numericText(value:)` or the label's layout gives.
+///
+/// Ownership: the bin widget keeps its `ContentLabel` while the bin is in a container (or held
+/// by anyone else), so a label the app stops referencing finishes its transitions and keeps
+/// its classes; once nothing but this object holds the bin (its window was destroyed, it was
+/// removed from its container), the bin lets it go at the next turn of the main loop, and the
+/// bin is freed with it unless the app still holds this object (or its ``bin``). This object
+/// holds the bin through a GLib toggle reference in place of the ``MotionBin``'s own reference.
 @MainActor
 public final class ContentLabel {
     /// The bin holding the label: styling, transitions and layout animation as any ``MotionBin``.
@@ -68,6 +77,9 @@ public final class ContentLabel {
     private var pieces: [ContentChange.Piece] = []
     private var drawn: [UnisonContentPiece] = []
 
+    /// The bin's reference as a toggle reference (see ``WidgetAttachment/holdToggled(by:_:adopting:)``).
+    private var toggle: WidgetAttachment.Toggle?
+
     /// Wraps `label` (a `GtkLabel`, from any binding; anything else is a programming error and
     /// stops the program with a message). The label is held (a reference) as long as this object.
     public init(label: some GObjectPointer, contentTransition: ContentTransition? = nil, clock: GtkFrameClock? = nil) {
@@ -80,9 +92,13 @@ public final class ContentLabel {
         bin = MotionBin(child: label, clock: clock)
         // The bands follow the label's allocation in the frame it changes (a size animation moves it).
         bin.afterAllocation = { [weak self] in self?.pushPieces() }
+        // The bin keeps this object while anyone else holds the bin: the MotionBin's reference
+        // to it becomes this object's toggle reference (given back as a plain one in deinit).
+        toggle = WidgetAttachment.holdToggled(by: self, UnsafeMutableRawPointer(bin.widget), adopting: true)
     }
 
     isolated deinit {
+        toggle?.release(keepingPlain: true)  // the MotionBin's reference again, dropped with it
         g_object_unref(UnsafeMutableRawPointer(label))
     }
 
@@ -103,8 +119,11 @@ public final class ContentLabel {
     /// How far the running transition has got as drawn (0 ... 1; nil when none runs).
     @_spi(Testing) public var transitionProgress: Double? { change == nil ? nil : progress.presentationValue }
 
-    /// ``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)`` on ``bin``: the
-    /// reference's counter is `counter.setAnimationClasses("animate-smooth", value: count, scope: .content) { counter.text = "\(count)" }`.
+    /// ``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)`` on ``bin``.
+    ///
+    /// ```swift
+    /// try counter.setAnimationClasses("animate-smooth", value: count, scope: .content) { counter.text = "\(count)" }
+    /// ```
     public func setAnimationClasses<Value: Equatable>(
         _ classes: String?, value: Value, scope: AnimationScope? = nil, rules: AnimationClassRules = .standard,
         changes: () -> Void = {}, completion: (@MainActor () -> Void)? = nil
@@ -202,10 +221,14 @@ public final class ContentLabel {
             let old = piece.source == .old
             let geometry = old ? oldGeometry : newGeometry
             guard let band = geometry.span(piece.characters) else { continue }
+            // Within what GTK's float render nodes take (``GtkLimits``), whatever the layout or the
+            // transition's numbers give.
             drawn.append(
                 UnisonContentPiece(
-                    source: old ? UNISON_CONTENT_PIECE_OLD : UNISON_CONTENT_PIECE_NEW, x: band.x + (old ? oldDX : 0),
-                    width: band.width, dy: piece.offset * lineHeight, alpha: piece.opacity, old_dx: old ? oldDX : 0))
+                    source: old ? UNISON_CONTENT_PIECE_OLD : UNISON_CONTENT_PIECE_NEW,
+                    x: GtkLimits.offset(band.x + (old ? oldDX : 0)), width: GtkLimits.offset(band.width),
+                    dy: GtkLimits.offset(piece.offset * lineHeight), alpha: GtkLimits.opacity(piece.opacity),
+                    old_dx: GtkLimits.offset(old ? oldDX : 0)))
         }
         // Nothing left to draw (an empty text on both sides): the label as it is.
         guard !drawn.isEmpty else { return }

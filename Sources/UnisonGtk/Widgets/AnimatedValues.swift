@@ -2,6 +2,24 @@ import CUnisonGtk
 import Foundation
 import Unison
 
+// The typed value wrappers: each is an `AnimatedObjectProperty` of the GTK property that holds the
+// value, so each is written, bounded and kept alive the same way. Ownership (as for every
+// `AnimatedObjectProperty`): the object keeps the property's animation and holds it until it is
+// finalized, so a wrapper the app stops referencing keeps animating; a second wrapper of the same
+// property replaces the first in the object's keeping.
+
+/// An `AnimatedObjectProperty` that must exist (the wrapper's type names what it wraps).
+@MainActor
+private func requiredProperty(
+    _ object: UnsafeMutableRawPointer, _ name: String, clock: GtkFrameClock?, wrapper: String, expects: String
+) -> AnimatedObjectProperty {
+    do {
+        return try AnimatedObjectProperty(object, property: name, clock: clock)
+    } catch {
+        preconditionFailure("\(wrapper) wraps a \(expects): \(error)")
+    }
+}
+
 /// Animates a `GtkAdjustment`'s value (scrolling a `GtkScrolledWindow`, a spin button...).
 /// GTK clamps the value to `lower...upper - page_size`.
 ///
@@ -9,65 +27,89 @@ import Unison
 /// let scroll = AnimatedAdjustment(gtk_scrolled_window_get_vadjustment(scroller), frameClockOf: scroller)
 /// animate(.smooth) { scroll.value.value = 800 }
 /// ```
+///
+/// The adjustment keeps the animation of its `value` until it is finalized (see
+/// ``AnimatedObjectProperty``): dropping this wrapper mid-flight does not stop the scroll.
 @MainActor
 public final class AnimatedAdjustment {
+    /// The adjustment's `value`.
     public let value: AnimatableProperty<Double>
 
     /// `widget` supplies the frame clock (usually the scrolled window showing the adjustment).
+    /// Anything but a `GtkAdjustment` is a programming error and stops the program with a message.
     public init(_ adjustment: some GObjectPointer, frameClockOf widget: some GObjectPointer) {
-        let adjustment = adjustment.gObjectAddress.assumingMemoryBound(to: GtkAdjustment.self)
-        let reference = ObjectReference(adjustment)
-        value = AnimatableProperty(gtk_adjustment_get_value(adjustment), clock: GtkFrameClock.for(widget)) { v in
-            guard let pointer = reference.pointer else { return }
-            gtk_adjustment_set_value(pointer.assumingMemoryBound(to: GtkAdjustment.self), v)
-        }
+        value =
+            requiredProperty(
+                adjustment.gObjectAddress, "value", clock: GtkFrameClock.for(widget), wrapper: "AnimatedAdjustment",
+                expects: "GtkAdjustment"
+            ).value
     }
 }
 
-/// Animates the value of a `GtkRange` (`GtkScale`, `GtkScrollbar`).
+/// Animates the value of a `GtkRange` (`GtkScale`, `GtkScrollbar`): its adjustment's `value`,
+/// which GTK clamps to the range's bounds.
+///
+/// The range's adjustment keeps the animation until it is finalized (see ``AnimatedObjectProperty``).
 @MainActor
 public final class AnimatedRange {
+    /// The range's value.
     public let value: AnimatableProperty<Double>
 
+    /// Animates `range` (its adjustment at this moment) on its own frame clock, or on `clock`.
+    /// Anything but a `GtkRange` is a programming error and stops the program with a message.
     public init(_ range: some GObjectPointer, clock: GtkFrameClock? = nil) {
+        precondition(unison_gtk_is_a(range.gObjectAddress, gtk_range_get_type()) != 0, "AnimatedRange wraps a GtkRange")
         let range = range.widgetPointer
-        value = boundProperty(range, clock: clock, initial: gtk_range_get_value(unison_gtk_range(range))) { w, v in
-            gtk_range_set_value(unison_gtk_range(w), v)
-        }
+        value =
+            requiredProperty(
+                UnsafeMutableRawPointer(gtk_range_get_adjustment(unison_gtk_range(range))), "value",
+                clock: clock ?? GtkFrameClock.for(range), wrapper: "AnimatedRange", expects: "GtkRange"
+            ).value
     }
 }
 
-/// Animates a `GtkProgressBar`'s fraction (0...1).
+/// Animates a `GtkProgressBar`'s fraction (0...1: GTK's bounds for the property).
+///
+/// The bar keeps the animation until it is finalized (see ``AnimatedObjectProperty``).
 @MainActor
 public final class AnimatedProgressBar {
+    /// The bar's `fraction`.
     public let fraction: AnimatableProperty<Double>
 
+    /// Animates `bar` on its own frame clock, or on `clock`. Anything but a `GtkProgressBar` is a
+    /// programming error and stops the program with a message.
     public init(_ bar: some GObjectPointer, clock: GtkFrameClock? = nil) {
-        let bar = bar.widgetPointer
-        fraction = boundProperty(
-            bar, clock: clock, initial: gtk_progress_bar_get_fraction(unison_gtk_progress_bar(bar))
-        ) {
-            w, v in
-            gtk_progress_bar_set_fraction(unison_gtk_progress_bar(w), min(max(v, 0), 1))
-        }
+        fraction =
+            requiredProperty(
+                bar.gObjectAddress, "fraction", clock: clock, wrapper: "AnimatedProgressBar", expects: "GtkProgressBar"
+            ).value
     }
 }
 
-/// Animates a `GtkLevelBar`'s value.
+/// Animates a `GtkLevelBar`'s value (0 or more: GTK's bounds for the property).
+///
+/// The bar keeps the animation until it is finalized (see ``AnimatedObjectProperty``).
 @MainActor
 public final class AnimatedLevelBar {
+    /// The bar's `value`.
     public let value: AnimatableProperty<Double>
 
+    /// Animates `bar` on its own frame clock, or on `clock`. Anything but a `GtkLevelBar` is a
+    /// programming error and stops the program with a message.
     public init(_ bar: some GObjectPointer, clock: GtkFrameClock? = nil) {
-        let bar = bar.widgetPointer
-        value = boundProperty(bar, clock: clock, initial: gtk_level_bar_get_value(unison_gtk_level_bar(bar))) { w, v in
-            gtk_level_bar_set_value(unison_gtk_level_bar(w), v)
-        }
+        value =
+            requiredProperty(
+                bar.gObjectAddress, "value", clock: clock, wrapper: "AnimatedLevelBar", expects: "GtkLevelBar"
+            ).value
     }
 }
 
 /// Values a `GtkDrawingArea` draws: each presented value queues a redraw, and the draw
-/// function reads ``presentationValue``. It lives as long as its drawing area.
+/// function reads ``presentationValue``.
+///
+/// Ownership: the area's draw function holds this object, so it lives as long as its drawing area
+/// (or until another draw function replaces it), whether or not the app keeps it; it holds the
+/// area weakly.
 ///
 /// ```swift
 /// let plot = AnimatedDrawing(area, initial: CGPoint.zero) { cr, width, height, point in
@@ -110,15 +152,7 @@ public final class AnimatedDrawing<Value: Animatable> {
     }
 }
 
-/// A property of `widget` that writes through `apply` while the widget lives.
-@MainActor
-func boundProperty<Value: Animatable>(
-    _ widget: UnsafeMutablePointer<GtkWidget>, clock: GtkFrameClock? = nil, initial: Value,
-    apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
-) -> AnimatableProperty<Value> {
-    boundProperty(ObjectReference(widget), clock: clock ?? GtkFrameClock.for(widget), initial: initial, apply: apply)
-}
-
+/// A property of the widget behind `reference` that writes through `apply` while the widget lives.
 @MainActor
 func boundProperty<Value: Animatable>(
     _ reference: ObjectReference, clock: GtkFrameClock, initial: Value,

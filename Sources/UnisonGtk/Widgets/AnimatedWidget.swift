@@ -26,8 +26,27 @@ import Unison
 /// transforms, without relayout). Size request and margins are whole pixels in GTK and are
 /// rounded when applied.
 ///
-/// The widget is held weakly: when it is finalized its animations end (completions fire) and
-/// nothing touches it again.
+/// Values GTK cannot take are brought within its bounds when written: rotation is
+/// reduced modulo 360°, translation and position are kept within ±32 767 px, scale within ±1 000,
+/// margins within 0...32 767 px and the size request within -1...32 767 px. The model values keep
+/// what was set.
+///
+/// Ownership: the widget keeps its `AnimatedWidget` (as it keeps an event controller added to it),
+/// and the `AnimatedWidget` holds the widget weakly. An `AnimatedWidget` the app stops referencing
+/// keeps animating, its animation classes keep reacting, and its completions fire, until the widget
+/// is finalized; then it is released (its animations end there, and the completions waiting on
+/// them run once, at the next turn of the main loop). The widget keeps the newest `AnimatedWidget`
+/// made for it: making a second one for the same widget lets the widget release the first, which
+/// lives on only while the app holds it.
+///
+/// ```swift
+/// let card = AnimatedWidget(box)
+/// Task {
+///     animate(.spring(duration: 1.0)) { card.position = .zero }
+///     try await Task.sleep(for: .seconds(0.5))
+///     animate(.spring) { card.position = CGPoint(x: 100, y: 400) }   // lands even if `card` is dropped
+/// }
+/// ```
 ///
 /// Custom animations of these properties see the widget's environment (``WidgetEnvironment``:
 /// its text direction, `gtk-enable-animations`, scale factor, values set on it or around it),
@@ -47,7 +66,11 @@ public final class AnimatedWidget {
         self.clock = clock ?? GtkFrameClock.for(widget)
         reference = ObjectReference(widget.widgetPointer)
         transformWriter = TransformWriter(reference)
+        WidgetAttachment.attach(self, to: widget.gObjectAddress, key: Self.attachmentKey)
     }
+
+    /// The key under which a widget keeps its `AnimatedWidget` (``WidgetAttachment``).
+    static let attachmentKey = "unison-animated-widget"
 
     /// The widget, or nil once it has been finalized.
     public var widget: UnsafeMutablePointer<GtkWidget>? {
@@ -109,19 +132,20 @@ public final class AnimatedWidget {
         set { styled { opacityProperty.value = newValue } }
     }
 
-    /// Offset added to the position, in pixels.
+    /// Offset added to the position, in pixels (their sum is written within ±32 767).
     public var translation: CGPoint {
         get { translationProperty.value }
         set { styled { translationProperty.value = newValue } }
     }
 
-    /// Scale about the widget's centre (1 is natural size).
+    /// Scale about the widget's centre (1 is natural size; written within ±1 000).
     public var scale: CGSize {
         get { scaleProperty.value }
         set { styled { scaleProperty.value = newValue } }
     }
 
-    /// Clockwise rotation about the widget's centre, in degrees.
+    /// Clockwise rotation about the widget's centre, in degrees (any angle: GTK is handed it
+    /// reduced modulo 360).
     public var rotation: Double {
         get { rotationProperty.value }
         set { styled { rotationProperty.value = newValue } }
@@ -136,15 +160,15 @@ public final class AnimatedWidget {
     /// Size request in pixels. GTK's -1 ("unset": the widget's own minimum) reads as -1. While
     /// an animation moves it, a presented size below 0 (a spring overshooting towards 0) is
     /// written as 0, never as a negative size; a negative model value is written as -1 (unset)
-    /// once the property rests there. The request is only a minimum: a widget is never
-    /// allocated less than its own minimum size.
+    /// once the property rests there; sizes above 32 767 are written as 32 767. The request is
+    /// only a minimum: a widget is never allocated less than its own minimum size.
     public var sizeRequest: CGSize {
         get { sizeRequestProperty.value }
         set { placed { sizeRequestProperty.value = newValue } }
     }
 
-    /// Margins in pixels; GTK takes whole, non-negative pixels, so presented values are rounded
-    /// and values below 0 are written as 0.
+    /// Margins in pixels; GTK takes whole pixels in 0...32 767 (`G_MAXINT16`), so presented values
+    /// are rounded and brought within that range.
     public var margins: EdgeInsets {
         get { marginsProperty.value }
         set { placed { marginsProperty.value = newValue } }
@@ -192,10 +216,10 @@ public final class AnimatedWidget {
         }, fallback: EdgeInsets()
     ) { w, m in
         // Whole pixels: only the margins whose pixel changed are written (each write relayouts).
-        let top = max(0, Self.pixels(m.top))
-        let leading = max(0, Self.pixels(m.leading))
-        let bottom = max(0, Self.pixels(m.bottom))
-        let trailing = max(0, Self.pixels(m.trailing))
+        let top = GtkLimits.margin(m.top)
+        let leading = GtkLimits.margin(m.leading)
+        let bottom = GtkLimits.margin(m.bottom)
+        let trailing = GtkLimits.margin(m.trailing)
         if gtk_widget_get_margin_top(w) != top { gtk_widget_set_margin_top(w, top) }
         if gtk_widget_get_margin_start(w) != leading { gtk_widget_set_margin_start(w, leading) }
         if gtk_widget_get_margin_bottom(w) != bottom { gtk_widget_set_margin_bottom(w, bottom) }
@@ -255,182 +279,14 @@ public final class AnimatedWidget {
         return CGPoint(x: Double(m.4), y: Double(m.5))
     }
 
-    /// The byte GTK stores for an opacity in 0...1 (`gtk_widget_set_opacity` rounds `opacity × 255`).
-    static func opacityStep(_ opacity: Double) -> Int { Int((opacity * 255).rounded()) }
+    /// The byte GTK stores for an opacity (`gtk_widget_set_opacity` rounds `opacity × 255`), the
+    /// opacity brought into 0...1 first.
+    static func opacityStep(_ opacity: Double) -> Int { Int((GtkLimits.opacity(opacity) * 255).rounded()) }
 
-    /// Whole pixels for GTK (non-finite: 0; the engine never presents one).
-    static func pixels(_ value: Double) -> Int32 {
-        guard value.isFinite else { return 0 }
-        return Int32(clamping: Int(value.rounded()))
-    }
-
-    /// A size request GTK accepts (`>= -1`): 0 or more while animating; -1 (unset) for a
-    /// negative value at rest.
+    /// A size request GTK accepts (``GtkLimits/sizeRequest(_:)``): 0 or more while animating;
+    /// -1 (unset) for a negative value at rest.
     static func sizeRequestPixels(_ value: Double, resting: Bool) -> Int32 {
         if value < 0 { return resting ? -1 : 0 }
-        return max(0, pixels(value))
-    }
-}
-
-/// Composes an `AnimatedWidget`'s position, translation, rotation and scale into its fixed child
-/// transform, once per frame, and writes it to GTK when it shows.
-@MainActor
-final class TransformWriter: FrameEndFlushing {
-    /// The four parts as presented now.
-    struct Presented {
-        var position = CGPoint.zero
-        var translation = CGPoint.zero
-        var scale = CGSize(width: 1, height: 1)
-        var rotation = 0.0
-    }
-
-    /// What the frame path reads and writes.
-    struct State {
-        var presented = Presented()
-        /// Whether the position has been read from the widget (when the first part is made).
-        var hasPosition = false
-        /// Whether the transform waits to be written at the end of the current frame.
-        var isMarked = false
-        /// The transform last handed to the fixed (held, so that it can be told apart from one set
-        /// by someone else; nil: none yet, or the identity), and what it was composed from.
-        var written: OpaquePointer?
-        var writtenParts: TransformParts?
-    }
-
-    /// In the writer itself (one allocation the frame path touches, not two), without the run-time
-    /// exclusivity check a class's stored property pays on every access: only the main actor
-    /// touches it, and no access overlaps another.
-    @exclusivity(unchecked) var current = State()
-    let reference: ObjectReference
-    /// The parts made so far (held weakly: they hold this writer).
-    var parts: [WeakActivity] = []
-
-    init(_ reference: ObjectReference) {
-        self.reference = reference
-    }
-
-    isolated deinit {
-        if let old = current.written { gsk_transform_unref(old) }
-    }
-
-    func flushFrame() {
-        current.isMarked = false
-        write()
-    }
-
-    /// Writes the composed transform when it moves the widget on screen
-    /// (`TransformParts.isVisiblyDifferent`); at rest, the exact value.
-    func write() {
-        guard let pointer = reference.pointer else { return }
-        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-        guard let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
-        let fixed = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkFixed.self)
-        let presented = current.presented
-        let turns = presented.rotation != 0 || presented.scale.width != 1 || presented.scale.height != 1
-        let parts = TransformParts(
-            x: presented.position.x + presented.translation.x, y: presented.position.y + presented.translation.y,
-            scale: presented.scale, rotation: presented.rotation,
-            size: turns
-                ? CGSize(width: Double(gtk_widget_get_width(w)), height: Double(gtk_widget_get_height(w))) : .zero)
-        if let written = current.writtenParts, !parts.isVisiblyDifferent(from: written),
-            gtk_fixed_get_child_transform(fixed, w) == current.written
-        {
-            // What shows would not change, and the fixed still holds ours: skipped while moving;
-            // at rest the exact value is written (if it differs at all).
-            if parts == written || self.parts.contains(where: { $0.object?.isAnimating ?? false }) { return }
-        }
-        var point = graphene_point_t(x: Float(parts.x), y: Float(parts.y))
-        var transform = gsk_transform_translate(nil, &point)
-        if turns {
-            var centre = graphene_point_t(x: Float(parts.size.width) / 2, y: Float(parts.size.height) / 2)
-            var back = graphene_point_t(x: -centre.x, y: -centre.y)
-            transform = gsk_transform_translate(transform, &centre)
-            transform = gsk_transform_rotate(transform, Float(parts.rotation))
-            transform = gsk_transform_scale(transform, Float(parts.scale.width), Float(parts.scale.height))
-            transform = gsk_transform_translate(transform, &back)
-        }
-        gtk_fixed_set_child_transform(fixed, w, transform)
-        // The reference this function created is kept (released when replaced).
-        if let old = current.written { gsk_transform_unref(old) }
-        current.written = transform
-        current.writtenParts = parts
-    }
-}
-
-/// Whether an animatable property animates, whatever its value type.
-@MainActor
-protocol AnimationActivity: AnyObject {
-    var isAnimating: Bool { get }
-}
-
-extension AnimatableProperty: AnimationActivity {}
-
-/// A weak reference to an animatable property of any value type.
-struct WeakActivity {
-    weak var object: (any AnimationActivity)?
-    init(_ object: any AnimationActivity) { self.object = object }
-}
-
-/// What a fixed child's transform is composed from, to tell whether a new one shows.
-struct TransformParts: Equatable {
-    var x: Double
-    var y: Double
-    var scale: CGSize
-    var rotation: Double
-    /// The widget's size (scale and rotation are about its centre).
-    var size: CGSize
-
-    /// How far a point of the widget may move, in pixels, without the change being written: a
-    /// shift of δ < 1/256 px changes the coverage of an anti-aliased edge pixel by less than one
-    /// 8-bit step (the same tolerance as GTK's own 8-bit opacity), and it is measured against the
-    /// transform last written, so skipped moves never accumulate.
-    static let tolerance = 1.0 / 256
-
-    /// Whether some point of the widget moves by `tolerance` or more between `self` and `other`:
-    /// the translation's change, plus the scale's times the farthest point from the centre, plus
-    /// the rotation's (in radians) times that distance (bounds for small changes).
-    func isVisiblyDifferent(from other: TransformParts) -> Bool {
-        guard size == other.size else { return true }
-        let radius = 0.5 * (size.width * size.width + size.height * size.height).squareRoot()
-        let scaleChange = max(abs(scale.width - other.scale.width), abs(scale.height - other.scale.height))
-        let turn = abs(rotation - other.rotation) * .pi / 180
-        let largestScale = max(abs(scale.width), abs(scale.height), 1)
-        let shift = max(abs(x - other.x), abs(y - other.y)) + scaleChange * radius + turn * radius * largestScale
-        return !(shift < Self.tolerance)
-    }
-}
-
-/// Writes an `AnimatedWidget`'s opacity: a target, which frames call without reference counting.
-final class OpacityWriter: AnimationTarget<Double> {
-    let reference: ObjectReference
-
-    init(_ reference: ObjectReference) { self.reference = reference }
-
-    override func apply(_ value: Double) {
-        guard let pointer = reference.pointer else { return }
-        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-        // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
-        // holds changes nothing on screen, and is not written.
-        let opacity = min(max(value, 0), 1)
-        if AnimatedWidget.opacityStep(opacity) != AnimatedWidget.opacityStep(gtk_widget_get_opacity(w)) {
-            gtk_widget_set_opacity(w, opacity)
-        }
-    }
-}
-
-/// One part of an `AnimatedWidget`'s transform: keeps each value in the writer's presented parts,
-/// which the writer composes and hands to the fixed once at the end of the frame.
-final class TransformPart<Value: Animatable>: AnimationTarget<Value> {
-    let writer: TransformWriter
-    let keep: @MainActor (inout TransformWriter.Presented, Value) -> Void
-
-    init(_ writer: TransformWriter, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void) {
-        self.writer = writer
-        self.keep = keep
-    }
-
-    override func apply(_ value: Value) {
-        keep(&writer.current.presented, value)
-        if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
+        return GtkLimits.sizeRequest(value)
     }
 }
