@@ -91,8 +91,8 @@ _gtk.gtk_snapshot_new.restype = ctypes.c_void_p
 _gtk.gdk_paintable_snapshot.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_double, ctypes.c_double]
 _gtk.gtk_snapshot_free_to_node.restype = ctypes.c_void_p
 _gtk.gtk_snapshot_free_to_node.argtypes = [ctypes.c_void_p]
-_gtk.gtk_native_get_renderer.restype = ctypes.c_void_p
-_gtk.gtk_native_get_renderer.argtypes = [ctypes.c_void_p]
+_gtk.gsk_cairo_renderer_new.restype = ctypes.c_void_p
+_gtk.gsk_renderer_realize.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
 _gtk.gsk_renderer_render_texture.restype = ctypes.c_void_p
 _gtk.gsk_renderer_render_texture.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
 _gtk.gdk_texture_download.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
@@ -106,11 +106,22 @@ def _address(gobject):
     return ctypes.pythonapi.PyCapsule_GetPointer(gobject.__gpointer__, None)
 
 
+_renderer = None
+
+
 def painted(widget):
     """What `widget` paints now, read through GTK's own API (PyGObject 3.42 cannot carry render
-    nodes, so through ctypes): a GtkWidgetPaintable snapshotted, its node rendered by the window's
-    GskRenderer, the texture downloaded. Returns (width, height, rows), each row a bytes of
-    premultiplied BGRA pixels (cairo's ARGB32 on a little-endian machine)."""
+    nodes, so through ctypes): a GtkWidgetPaintable snapshotted, its render node rasterized by GSK's
+    Cairo renderer, the texture downloaded. Returns (width, height, rows), each row a bytes of
+    premultiplied BGRA pixels (cairo's ARGB32 on a little-endian machine).
+
+    The Cairo renderer, not the window's: GTK 4.8's GL renderer on Mesa's llvmpipe (Xvfb) renders
+    an opacity node inside a clip node as nothing in gsk_renderer_render_texture."""
+    global _renderer
+    if _renderer is None:
+        _renderer = _gtk.gsk_cairo_renderer_new()
+        if not _gtk.gsk_renderer_realize(_renderer, None, None):
+            raise AssertionError("GSK's Cairo renderer did not realize")
     width, height = widget.get_width(), widget.get_height()
     paintable = _gtk.gtk_widget_paintable_new(_address(widget))
     snapshot = _gtk.gtk_snapshot_new()
@@ -120,8 +131,7 @@ def painted(widget):
     if not node:
         return width, height, [bytes(4 * width)] * height
     bounds = (ctypes.c_float * 4)(0, 0, width, height)
-    texture = _gtk.gsk_renderer_render_texture(_gtk.gtk_native_get_renderer(_address(widget.get_native())), node,
-                                               ctypes.cast(bounds, ctypes.c_void_p))
+    texture = _gtk.gsk_renderer_render_texture(_renderer, node, ctypes.cast(bounds, ctypes.c_void_p))
     _gtk.gsk_render_node_unref(node)
     buffer = ctypes.create_string_buffer(4 * width * height)
     _gtk.gdk_texture_download(texture, buffer, 4 * width)
