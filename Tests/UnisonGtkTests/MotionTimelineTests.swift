@@ -87,7 +87,8 @@ extension GtkAdapterTests {
             var frames: [(morph: Double, p: Double)] = []
             w.window.record { _ in
                 guard w.large.isVisible, let model = w.large.drawnFrame else { return }
-                frames.append(((model.minX - smallFrame.minX) / (largeFrame.minX - smallFrame.minX), p.presentationValue))
+                let progress = (model.minX - smallFrame.minX) / (largeFrame.minX - smallFrame.minX)
+                frames.append((progress, p.presentationValue))
             }
             var done = 0
             animate(.linear(duration: 0.4)) {

@@ -468,7 +468,10 @@ public final class MotionBin {
     }
 
     private func setPresent(_ newValue: Bool) {
-        if !newValue { removalAnimation = Transaction.current.isAnimated ? Transaction.current.animation : nil }
+        if !newValue {
+            removalAnimation = Transaction.current.isAnimated ? Transaction.current.animation : nil
+            moveFocusAway()
+        }
         if newValue {
             removal = .hide
             isRemoving = false
@@ -486,6 +489,36 @@ public final class MotionBin {
         presence.isPresent = newValue
         if let w = motionBin {
             gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), newValue ? 1 : 0)
+        }
+    }
+
+    /// Moves the focus out of a bin that starts going away, to the next row that can take it,
+    /// else the previous one, as a list moves its cursor (the row: the bin, or the list-box row or
+    /// flow-box child holding it). Otherwise GTK, once the focused widget is hidden or removed,
+    /// focuses the window's first widget, and a scrolled list scrolls to its top.
+    private func moveFocusAway() {
+        guard let w = scopeWidget, let root = gtk_widget_get_root(w),
+            let focus = gtk_root_get_focus(root), focus == w || gtk_widget_is_ancestor(focus, w) != 0
+        else { return }
+        var row = w
+        if let parent = gtk_widget_get_parent(w),
+            unison_gtk_is_a(parent, gtk_list_box_row_get_type()) != 0
+                || unison_gtk_is_a(parent, gtk_flow_box_child_get_type()) != 0
+        {
+            row = parent
+        }
+        /// Whether `candidate` is going away too (a bin on its way out ignores input).
+        func isLeaving(_ candidate: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            if gtk_widget_get_can_target(candidate) == 0 { return true }
+            guard let child = gtk_widget_get_first_child(candidate) else { return false }
+            return unison_is_motion_bin(child) != 0 && gtk_widget_get_can_target(child) == 0
+        }
+        for step in [gtk_widget_get_next_sibling, gtk_widget_get_prev_sibling] {
+            var candidate = step(row)
+            while let sibling = candidate {
+                if !isLeaving(sibling), gtk_widget_child_focus(sibling, GTK_DIR_TAB_FORWARD) != 0 { return }
+                candidate = step(sibling)
+            }
         }
     }
 
