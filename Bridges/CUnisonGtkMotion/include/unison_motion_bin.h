@@ -1,7 +1,7 @@
 // UnisonMotionBin: a GtkWidget with one child that it draws moved, scaled, rotated and faded
 // (render transforms: no relayout), and whose measured size can be animated (a widget growing
-// from nothing to its natural size, as GtkRevealer does). Unison's GTK adapter drives it; it is
-// the only GObject subclass Unison defines, and the only C in Unison besides the CUnisonGtk shim.
+// from nothing to its natural size, as GtkRevealer does). Unison's GTK adapter (MotionBin) drives
+// it.
 #ifndef UNISON_MOTION_BIN_H
 #define UNISON_MOTION_BIN_H
 
