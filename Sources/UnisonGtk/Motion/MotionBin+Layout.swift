@@ -55,7 +55,9 @@ extension MotionBin {
         } else if isMorphing {
             withoutSafePoints { endMorphIfDone() }
             if isMorphing {
-                // Drawn at the morph's frame: only the bin's place under it changed.
+                // Drawn at the morph's frame: only the bin's place under it changed (and the
+                // window's size, which the morph layer takes).
+                if morphLayer != nil { attachMorphLayer() }
                 allocatedOrigin = currentOrigin()
                 pushRender()
                 return
@@ -129,6 +131,7 @@ extension MotionBin {
     private func unrealized() {
         // `allocatedOrigin` stays: a bin moved to another container in an animated transaction
         // (unrealized, then realized there) glides from where it was.
+        detachMorphLayer()  // its window goes, or the bin leaves it
         guard let clock = realizedClock else { return }
         realizedClock = nil
         MotionLayout.remove(ObjectIdentifier(self), clock: clock)

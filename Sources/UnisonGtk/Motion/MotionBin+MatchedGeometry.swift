@@ -32,11 +32,11 @@ extension MotionBin {
     /// (the appearing one takes its own, the disappearing one collapses), and the transition's
     /// opacity applies but not its offset, scale or rotation. `id: nil` unlinks the bin.
     ///
-    /// Each bin is drawn by its own container, so a container that clips its children (a
-    /// `GtkFixed`, a scrolled window's viewport, any widget with `overflow: hidden`) clips the
-    /// morph of a bin inside it too: the part of the morph's frame outside that container is not
-    /// drawn. Morph between bins whose common clipping ancestor holds both frames (the window,
-    /// or a `GtkOverlay` above the containers).
+    /// A bin inside a container that clips its children (a `GtkFixed`, a scrolled window's
+    /// viewport, any widget with `overflow: hidden`) whose morph leaves that container is drawn,
+    /// for the morph, by a layer above the window's content instead (as a transition draws its
+    /// snapshots): the child as it was drawn when the morph started, so what changes inside it
+    /// meanwhile shows once the morph ends.
     public func matchedGeometry(id: (any Hashable & Sendable)?, in namespace: GeometryNamespace) {
         if let match { match.namespace.remove(self, id: match.id) }
         guard let id else {
@@ -68,11 +68,20 @@ extension MotionBin {
     /// place in the window, with the transition's opacity (and the user's translation added).
     /// Returns false when there is nothing to map from yet.
     func pushMorphRender(_ w: OpaquePointer) -> Bool {
+        let translation = presented.translation
+        if let layer = morphLayer {
+            // The layer draws it, in window coordinates; the bin draws nothing meanwhile.
+            let frame = geometry.presentationValue.offsetBy(dx: translation.x, dy: translation.y)
+            unison_morph_layer_set_frame(
+                OpaquePointer(layer), Double(frame.minX), Double(frame.minY), Double(frame.width),
+                Double(frame.height), presented.opacity * presence.effects.opacity)
+            unison_motion_bin_set_render(w, 0, 0, 1, 1, 0, 0.5, 0.5, 0)
+            return true
+        }
         guard let child = unison_motion_bin_get_child(w), let origin = currentOrigin() else { return false }
         let width = Double(gtk_widget_get_width(child))
         let height = Double(gtk_widget_get_height(child))
         guard width > 0, height > 0 else { return false }
-        let translation = presented.translation
         let frame = geometry.presentationValue.offsetBy(
             dx: translation.x - origin.x, dy: translation.y - origin.y)
         // Scaled one pixel beyond the frame on each side and clipped to it: the clip alone makes
@@ -125,6 +134,7 @@ extension MotionBin {
         withoutSafePoints {
             if !isMorphing { withTransaction(Transaction()) { geometry.value = start } }
             mode.morph = .running
+            if morphLayer == nil, leavesClip(start.union(target)) { attachMorphLayer() }
             if let transaction {
                 transaction.perform { geometry.value = target }
             } else {
@@ -132,6 +142,45 @@ extension MotionBin {
             }
         }
         pushRender()
+    }
+
+    /// Whether a container above the bin that clips its children would cut `path` (a frame in
+    /// the window that the morph stays inside).
+    private func leavesClip(_ path: CGRect) -> Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        var x = 0.0
+        var y = 0.0
+        var width = 0.0
+        var height = 0.0
+        let window: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(root))
+        guard unison_has_clipping_ancestor(widget, window, &x, &y, &width, &height) != 0 else { return false }
+        return !CGRect(x: x, y: y, width: width, height: height).contains(path)
+    }
+
+    /// Makes (from the child as it draws now) or keeps the layer that draws the morph above the
+    /// window's content, the window's last child, allocated the window's size.
+    func attachMorphLayer() {
+        guard let w = motionBin, let root = gtk_widget_get_root(widget) else { return }
+        let window: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(root))
+        if let layer = morphLayer {
+            unison_morph_layer_attach(layer, window)
+            return
+        }
+        guard let child = unison_motion_bin_get_child(w), let node = unison_motion_bin_render_child(w),
+            let layer = unison_morph_layer_new(
+                node, Double(gtk_widget_get_width(child)), Double(gtk_widget_get_height(child)))
+        else { return }
+        g_object_ref_sink(layer)
+        morphLayer = layer
+        unison_morph_layer_attach(layer, window)
+    }
+
+    /// Takes the morph layer out of its window: the bin draws itself again.
+    func detachMorphLayer() {
+        guard let layer = morphLayer else { return }
+        morphLayer = nil
+        if gtk_widget_get_parent(layer) != nil { gtk_widget_unparent(layer) }
+        g_object_unref(layer)
     }
 
     /// Whether the bin is on screen for a partner's morph: shown, or kept shown for its own morph.

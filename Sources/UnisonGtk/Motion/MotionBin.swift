@@ -126,6 +126,7 @@ public final class MotionBin {
         didSet {
             guard mode.morph != oldValue.morph else { return }
             render.current.isMorphing = mode.morph.isDrawnAtMorph
+            if !mode.morph.isDrawnAtMorph { detachMorphLayer() }
             if mode.morph != .none { noteGliding() }
         }
     }
@@ -185,6 +186,9 @@ public final class MotionBin {
         })
     /// Where the bin was drawn when the current animated transaction began (window coordinates).
     var firstFrame: CGRect?
+    /// The window's layer that draws the morph while a container clipping its children would cut
+    /// its path (nil: the bin draws it itself). Held by the bin (a reference of its own).
+    var morphLayer: UnsafeMutablePointer<GtkWidget>?
 
     // Classes (see `MotionBin+Classes.swift`).
     lazy var styler = makeStyler()
@@ -238,6 +242,7 @@ public final class MotionBin {
 
     isolated deinit {
         render.owner = nil  // before the properties go (their last values are not drawn)
+        detachMorphLayer()
         if let clock = realizedClock { MotionLayout.remove(ObjectIdentifier(self), clock: clock) }
         g_object_unref(bin)
     }
