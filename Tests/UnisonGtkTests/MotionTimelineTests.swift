@@ -76,6 +76,36 @@ extension GtkAdapterTests {
             if end > 0 { #expect(frames[end - 1].glide < 1 && frames[end - 1].p < 1) }
         }
 
+        @Test("a reorder glides both bins on the transaction's timeline, every frame")
+        func reorderInStepWithTransaction() throws {
+            let w = try BoxWindow(orientation: GTK_ORIENTATION_HORIZONTAL)
+            defer { w.window.close() }
+            let first = w.add(red)
+            let second = w.add(blue)
+            let p = AnimatableProperty(0.0, clock: first.clock)
+            let distance = 40.0  // each moves by the other's width
+            var frames: [(first: Double, second: Double, p: Double)] = []
+            w.window.record { _ in
+                let progress = (1 + first.layoutOffset.x / distance, 1 - second.layoutOffset.x / distance)
+                frames.append((progress.0, progress.1, p.presentationValue))
+            }
+            var done = 0
+            animate(.linear(duration: 0.5)) {
+                gtk_box_reorder_child_after(unison_example_box(w.box), first.widget, second.widget)
+                p.value = 1
+            } completion: {
+                done += 1
+            }
+            GtkRuntime.iterate(timeout: 3) { done == 1 }
+            w.window.settle()
+            #expect(done == 1)
+            #expect(frames.filter { $0.p > 0 && $0.p < 1 }.count >= 5)
+            for (index, frame) in frames.enumerated() {
+                #expect(abs(frame.first - frame.p) <= Self.progressTolerance, "frame \(index): \(frame)")
+                #expect(abs(frame.second - frame.p) <= Self.progressTolerance, "frame \(index): \(frame)")
+            }
+        }
+
         @Test("a matched-geometry morph presents the same progress as its transaction's other values, every frame")
         func morphInStepWithTransaction() throws {
             let w = try HeroWindow()
