@@ -9,10 +9,10 @@ import UnisonTestSupport
 // the button and presses Tab; GTK sets the button's state flags; the classes restyle the bin.
 // Values are read back from the rendered pixels of each painted frame.
 
-/// The seed's button.
+/// A menu item's button classes (the README's example).
 let seedButton = "dropdown-item active:opacity-80 animate-spring duration-150"
 
-/// The rules the README and the demo use for the seed's examples.
+/// The rules the README and the demo use for their class examples.
 let seedRules = AnimationClassRules(
     named: [
         "dropdown-item": "hover:translate-x-1 focus-visible:scale-105",
@@ -206,7 +206,7 @@ extension GtkAdapterTests {
         return runs
     }
 
-    @Test("the seed's dropdown item on a real GtkButton in a GtkBox: hover, press, release and leave with xdotool")
+    @Test("a dropdown item on a real GtkButton in a GtkBox: hover, press, release and leave with xdotool")
     func seedButtonHoverPress() throws {
         let w = try StatesWindow(title: "unison-states-seed")
         defer { w.close() }
@@ -238,7 +238,7 @@ extension GtkAdapterTests {
         w.stopRecording()
         #expect(clicks == 1)
 
-        // Hover in and out: each run follows the seed's spring (150 ms) from the frame GTK changed the flag.
+        // Hover in and out: each run follows the classes' spring (150 ms) from the frame GTK changed the flag.
         let hoverRuns = Self.runs(of: w.frames, by: GTK_STATE_FLAG_PRELIGHT)
         #expect(hoverRuns.count == 2, "hovered, left: \(hoverRuns.map(\.count))")
         var moving = 0
@@ -281,7 +281,7 @@ extension GtkAdapterTests {
     func pressReleasedMidAnimation() throws {
         let w = try StatesWindow(title: "unison-states-release")
         defer { w.close() }
-        // Slower than the seed's 150 ms, so that a release sent once a frame shows the press under
+        // Slower than the dropdown item's 150 ms, so that a release sent once a frame shows the press under
         // way lands mid-flight whatever xdotool's start-up time (tens of ms); a larger fade, for
         // more 8-bit steps.
         let (bin, button) = try w.addButton("Hold", classes: "active:opacity-40 animate-spring duration-500")

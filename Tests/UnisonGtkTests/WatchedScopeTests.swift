@@ -5,7 +5,7 @@ import Unison
 @_spi(Testing) import UnisonGtk
 import UnisonTestSupport
 
-/// The reference's card, in GTK: a styled bin (padding from its classes) holding a vertical box
+/// An expandable card, in GTK: a styled bin (padding from its classes) holding a vertical box
 /// with a label and a row that comes and goes.
 @MainActor
 private final class WatchedCard {
@@ -46,7 +46,7 @@ private final class WatchedCard {
 extension GtkAdapterTests {
     @Test("a watched value on a GTK subtree: only it enables the preset, and each scope animates what it names")
     func watchedScopesOnGtk() throws {
-        // nil: the reference's compatible default (`.all`, which also animates owned styling changes).
+        // nil: the default (`.all`, which also animates owned styling changes).
         let expected: [(AnimationScope?, WatchedCard.Outcome)] = [
             (.surface, .init(padding: false, insertion: false, content: false, surface: true)),
             (.layout, .init(padding: true, insertion: false, content: false, surface: false)),
