@@ -9,6 +9,8 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # GTK's Broadway backend is the tests' touchscreen (two-finger pinches and rotations; Xvfb has no
 # touch input).
 APT_PACKAGES ?= libgtk-4-dev xvfb xauth xdotool imagemagick python3 libgtk-4-bin
+# The C/GObject library (gir, install, test-gobject, docs-gobject); adds its packages to APT_PACKAGES.
+include mk/gobject.mk
 # Only the benchmarks (their own package) link libadwaita, to measure AdwSpringAnimation side by side.
 BENCH_PACKAGES ?= libadwaita-1-dev
 # GTK runs under Xvfb in tests (and in the demo when there is no display); no accessibility bus.
@@ -56,6 +58,7 @@ test: deps
 	$(SWIFT) build --package-path Examples/Downstream
 	xvfb-run -a Examples/Downstream/.build/debug/unison-downstream --smoke
 	SWIFT=$(SWIFT) python3 .ci/check-readme
+	$(MAKE) test-gobject
 
 # The documentation (.ci/build-docs says how): the DocC catalogs of Unison, UnisonHeadless and
 # UnisonGtk (Sources/<Module>/<Module>.docc), built with the toolchain's own docc from symbol graphs

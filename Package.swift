@@ -19,14 +19,17 @@ let package = Package(
         .library(name: "Unison", targets: ["Unison"]),
         .library(name: "UnisonHeadless", targets: ["UnisonHeadless"]),
         .library(name: "UnisonGtk", targets: ["UnisonGtk"]),
+        // The C/GObject library for C, Python, JavaScript, Vala and Rust (mk/gobject.mk): libunison-1.so.
+        .library(name: "unison-1", type: .dynamic, targets: ["UnisonGObject"]),
     ],
     targets: [
         // Toolkit-neutral core: values, animations, transactions, the engine. Foundation only.
         .target(name: "Unison", swiftSettings: swiftSettings),
         // Deterministic and real-time clocks without any toolkit.
         .target(name: "UnisonHeadless", dependencies: ["Unison"], swiftSettings: swiftSettings),
-        // The only C the library uses: GTK4 through the system's pkg-config, with a prefixed shim
-        // for macros and variadics. Named after the project: `CGtk` is taken by other GTK bindings.
+        // GTK4 through the system's pkg-config, with a prefixed shim for macros and variadics: with
+        // CUnisonGtkMotion below, the only C the library uses. Named after the project: `CGtk` is
+        // taken by other GTK bindings.
         .systemLibrary(
             name: "CUnisonGtk", path: "Bridges/CUnisonGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // UnisonMotionBin, a GtkWidget subclass in C (GObject types are defined in C): draws its child
@@ -35,6 +38,12 @@ let package = Package(
         // Real GtkWidgets animated by the engine, GTK's frame clock, the main-loop bridge.
         .target(
             name: "UnisonGtk", dependencies: ["Unison", "CUnisonGtk", "CUnisonGtkMotion"], swiftSettings: swiftSettings),
+        // The GObject face: public headers `unison/unison.h`, the GTypes (defined in C), and their
+        // behaviour in Swift through `@_cdecl` functions. Built into libunison-1.so.
+        .target(name: "CUnisonGObject", dependencies: ["CUnisonGtk"], path: "Bridges/CUnisonGObject"),
+        .target(
+            name: "UnisonGObject", dependencies: ["Unison", "UnisonGtk", "CUnisonGtk", "CUnisonGObject"],
+            swiftSettings: swiftSettings),
 
         // MARK: Examples
         // GTK helpers for the examples, the demo and the GTK tests (not the library).

@@ -1,6 +1,6 @@
-// The only C the UnisonGtk library uses: what Swift cannot import from GTK/GLib directly
-// (function-like macros, cast macros, variadic functions, macro constants), as small inline
-// helpers prefixed `unison_gtk_`. Only what the library calls lives here; examples, tests and
+// What the UnisonGtk library cannot import from GTK/GLib directly (function-like macros, cast
+// macros, variadic functions, macro constants), as small inline helpers prefixed `unison_gtk_`.
+// With CUnisonGtkMotion (a GtkWidget subclass, which must be C), the only C the library uses. Only what the library calls lives here; examples, tests and
 // benchmarks keep their own helpers in CUnisonGtkExamples.
 #ifndef UNISON_GTK_SHIM_H
 #define UNISON_GTK_SHIM_H
@@ -38,6 +38,45 @@ static inline gulong unison_gtk_signal_connect(gpointer instance, const gchar *s
 static inline gulong unison_gtk_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
                                                      gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+// MARK: Signals through a GClosure (GtkSignals): fundamental types (macros), the instance's type.
+static const GType unison_gtk_type_none = G_TYPE_NONE;
+static const GType unison_gtk_type_boolean = G_TYPE_BOOLEAN;
+static const GType unison_gtk_type_char = G_TYPE_CHAR;
+static const GType unison_gtk_type_uchar = G_TYPE_UCHAR;
+static const GType unison_gtk_type_int = G_TYPE_INT;
+static const GType unison_gtk_type_uint = G_TYPE_UINT;
+static const GType unison_gtk_type_long = G_TYPE_LONG;
+static const GType unison_gtk_type_ulong = G_TYPE_ULONG;
+static const GType unison_gtk_type_int64 = G_TYPE_INT64;
+static const GType unison_gtk_type_uint64 = G_TYPE_UINT64;
+static const GType unison_gtk_type_enum = G_TYPE_ENUM;
+static const GType unison_gtk_type_flags = G_TYPE_FLAGS;
+static const GType unison_gtk_type_float = G_TYPE_FLOAT;
+static const GType unison_gtk_type_double = G_TYPE_DOUBLE;
+static const GType unison_gtk_type_string = G_TYPE_STRING;
+static const GType unison_gtk_type_pointer = G_TYPE_POINTER;
+static const GType unison_gtk_type_boxed = G_TYPE_BOXED;
+static const GType unison_gtk_type_param = G_TYPE_PARAM;
+static const GType unison_gtk_type_object = G_TYPE_OBJECT;
+static const GType unison_gtk_type_interface = G_TYPE_INTERFACE;
+static const GType unison_gtk_type_variant = G_TYPE_VARIANT;
+/// The bit GLib sets in a signal's parameter types for "static scope" (not part of the type).
+static const GType unison_gtk_signal_static_scope = G_SIGNAL_TYPE_STATIC_SCOPE;
+
+static inline GType unison_gtk_instance_type(gpointer instance) { return G_TYPE_FROM_INSTANCE(instance); }
+
+static inline GParamSpec *unison_gtk_find_property(gpointer object, const gchar *name) {
+    return g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+}
+
+// A plain GClosure whose data is `data` (GtkSignals sets its marshaller and finalize notifier).
+static inline GClosure *unison_gtk_closure_new(gpointer data) { return g_closure_new_simple(sizeof(GClosure), data); }
+
+// A GLib critical in the UnisonGtk log domain (g_critical is a variadic macro).
+static inline void unison_gtk_critical(const gchar *message) {
+    g_log("UnisonGtk", G_LOG_LEVEL_CRITICAL, "%s", message);
 }
 
 // MARK: Variadic getters and setters, typed.

@@ -2,8 +2,9 @@ import Foundation
 import Unison
 
 /// A clock whose frames the fuzzer presents at any time it likes: ahead, backwards, NaN,
-/// infinite, huge. Like `GtkFrameClock` it has a `timeScale` that keeps scaled time continuous
-/// at each change (anchored where the change happened), and animations can be turned off.
+/// infinite, huge. Its `timeScale` is `GtkFrameClock`'s own anchoring (`ScaledTime`, anchored at
+/// the last finite frame time where GTK's is anchored at the monotonic time now), so the fuzzer
+/// exercises the code GTK's clock runs; animations can be turned off.
 @MainActor
 public final class FuzzClock: FrameClock {
     /// The unscaled time of the last frame (or of the last `move(to:)`).
@@ -14,9 +15,7 @@ public final class FuzzClock: FrameClock {
     /// The last finite frame time, and the latest.
     private var lastFinite = 0.0
     private var latest = 0.0
-    private var scale = 1.0
-    private var anchorReal = 0.0
-    private var anchorScaled = 0.0
+    private var time = ScaledTime()
 
     public init() {}
 
@@ -24,16 +23,11 @@ public final class FuzzClock: FrameClock {
 
     /// As `GtkFrameClock.timeScale`: non-finite or non-positive values are ignored.
     public var timeScale: Double {
-        get { scale }
-        set {
-            guard newValue.isFinite, newValue > 0, newValue != scale else { return }
-            anchorScaled = scaled(lastFinite)
-            anchorReal = lastFinite
-            scale = newValue
-        }
+        get { time.scale }
+        set { time.setScale(newValue, at: lastFinite) }
     }
 
-    private func scaled(_ time: TimeInterval) -> TimeInterval { anchorScaled + (time - anchorReal) * scale }
+    private func scaled(_ real: TimeInterval) -> TimeInterval { time.scaled(real) }
 
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) { self.handler = handler }
     public func stopFrames() { handler = nil }

@@ -34,39 +34,43 @@ func distinctColours(_ image: WidgetRenderer.Image) -> Int {
 }
 
 extension GtkAdapterTests {
-    @Test("every demo page renders, moves mid-animation and ends at its target")
-    func demoPages() throws {
-        guard GtkRuntime.initialize() else { throw NoDisplay() }
-        let demo = DemoWindow(window: gtk_window_new())
-        gtk_window_present(unison_example_window(demo.window))
-        GtkRuntime.iterate(timeout: 3) { gtk_widget_get_mapped(demo.window) != 0 }
-        defer { gtk_window_destroy(unison_example_window(demo.window)) }
-        func capture() throws -> WidgetRenderer.Image {
-            var image: WidgetRenderer.Image?
-            WidgetRenderer.afterNextPaint(of: demo.window) { image = WidgetRenderer.image(of: demo.window) }
-            GtkRuntime.iterate(timeout: 1) { image != nil }
-            return try #require(image)
-        }
-        for page in demo.pages {
-            demo.show(page)
-            GtkRuntime.iterate(timeout: 0.6)  // the stack's crossfade
-            let start = try capture()
-            page.play()
-            GtkRuntime.iterate(timeout: 0.25)
-            let mid = try capture()
-            page.stop()
-            #expect(GtkRuntime.iterate(timeout: 4) { page.isAtTarget }, "\(page.title) did not reach its target")
-            GtkRuntime.iterate(timeout: 0.3)
-            let end = try capture()
-            let endAgain = try capture()
-            // Non-blank: text, widgets and colour, not a flat fill.
-            #expect(distinctColours(start) > 20, "\(page.title) looks blank")
-            // Mid-animation pixels differ from both the start and the end (more than stray pixels:
-            // at least a 10 × 10 patch).
-            #expect(differingPixels(start, mid) > 100, "\(page.title): nothing moved by 0.25 s")
-            #expect(differingPixels(mid, end) > 100, "\(page.title): already at the end at 0.25 s")
-            // At the target it stays put: a later frame is the same picture.
-            #expect(differingPixels(end, endAgain) < 50, "\(page.title) still changes after reaching its target")
+    @MainActor
+    @Suite("Demo pages")
+    struct DemoPageTests {
+        @Test("every demo page renders, moves mid-animation and ends at its target")
+        func demoPages() throws {
+            guard GtkRuntime.initialize() else { throw NoDisplay() }
+            let demo = DemoWindow(window: gtk_window_new())
+            gtk_window_present(unison_example_window(demo.window))
+            GtkRuntime.iterate(timeout: 3) { gtk_widget_get_mapped(demo.window) != 0 }
+            defer { gtk_window_destroy(unison_example_window(demo.window)) }
+            func capture() throws -> WidgetRenderer.Image {
+                var image: WidgetRenderer.Image?
+                WidgetRenderer.afterNextPaint(of: demo.window) { image = WidgetRenderer.image(of: demo.window) }
+                GtkRuntime.iterate(timeout: 1) { image != nil }
+                return try #require(image)
+            }
+            for page in demo.pages {
+                demo.show(page)
+                GtkRuntime.iterate(timeout: 0.6)  // the stack's crossfade
+                let start = try capture()
+                page.play()
+                GtkRuntime.iterate(timeout: 0.25)
+                let mid = try capture()
+                page.stop()
+                #expect(GtkRuntime.iterate(timeout: 4) { page.isAtTarget }, "\(page.title) did not reach its target")
+                GtkRuntime.iterate(timeout: 0.3)
+                let end = try capture()
+                let endAgain = try capture()
+                // Non-blank: text, widgets and colour, not a flat fill.
+                #expect(distinctColours(start) > 20, "\(page.title) looks blank")
+                // Mid-animation pixels differ from both the start and the end (more than stray pixels:
+                // at least a 10 × 10 patch).
+                #expect(differingPixels(start, mid) > 100, "\(page.title): nothing moved by 0.25 s")
+                #expect(differingPixels(mid, end) > 100, "\(page.title): already at the end at 0.25 s")
+                // At the target it stays put: a later frame is the same picture.
+                #expect(differingPixels(end, endAgain) < 50, "\(page.title) still changes after reaching its target")
+            }
         }
     }
 }

@@ -131,3 +131,30 @@ func runPackageExecutable(_ name: String, arguments: [String] = []) throws -> (o
     process.waitUntilExit()
     return (output, process.terminationStatus)
 }
+
+// MARK: Tolerances of what GTK stores
+
+extension Tolerance {
+    /// GTK stores opacity in 8 bits: a value read back is within half a step (0.5/255) of the one
+    /// set, plus rounding.
+    static let opacityQuantum = Tolerance(0.5 / 255) + .accumulatedRounding
+    /// An opacity change of 0.5 read back as progress: half an 8-bit step (0.5/255) of opacity over
+    /// a change of 0.5 is 1/255 of the progress, plus rounding.
+    static let opacityProgress = Tolerance(1.0 / 255) + .accumulatedRounding
+    /// A rendered pixel's channel, blended and stored in 8 bits, against the blend computed in
+    /// doubles from the opacity read back: two steps of an 8-bit channel.
+    static let pixelChannel = Tolerance(2.0 / 255)
+    /// GTK sizes and margins are whole pixels: rounding moves a value by at most half a pixel.
+    static let wholePixel = Tolerance(0.5) + .accumulatedRounding
+    /// GskTransform stores floats (a 24-bit mantissa): positions up to 256 px are kept to
+    /// 256 / 2²⁴ ≈ 1.5e-5 px; 1e-4 leaves margin for composing translations.
+    static let floatTransform = Tolerance(1e-4)
+    /// A float scale up to 4 read back from a GskTransform: 4 / 2²⁴ ≈ 2.4e-7 of rounding; 1e-6.
+    static let floatScale = Tolerance(1e-6)
+    /// Float positions up to 2000 px, or composed from a translation and a scale: each of the two
+    /// numbers carries up to 1.2e-4 px of rounding, so 1e-3 px.
+    static let floatTransformLarge = Tolerance(1e-3)
+    /// A float matrix entry near 1 after a rotation and scale: cos 90° in floats is about 4e-8 and
+    /// each product rounds to 6e-8 of its size, so 1e-5.
+    static let floatMatrixEntry = Tolerance(1e-5)
+}

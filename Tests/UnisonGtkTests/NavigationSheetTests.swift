@@ -17,7 +17,13 @@ extension GtkAdapterTests {
         let page = w.page("sheet", green)
         let sheet = CGRect(x: 24, y: 24, width: 352, height: 252)
         var frames: [CGRect?] = []
-        w.window.record { _ in frames.append(w.drawn(green)) }
+        // Where the stack draws the page on each painted frame (the pixels are not green while
+        // a close cross-fades the page into its source).
+        var placed: [CGRect?] = []
+        w.window.record { _ in
+            frames.append(w.drawn(green))
+            placed.append(w.stack.drawnFrame(of: page))
+        }
         #expect(w.stack.present(page, transition: .zoom(from: w.card, cornerRadius: 0)))
         GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
         w.window.settle()
@@ -33,10 +39,11 @@ extension GtkAdapterTests {
 
         // Dismissed, it shrinks back into its source; the page below is undimmed.
         frames = []
+        placed = []
         #expect(w.stack.dismiss())
         GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
         w.window.settle()
-        let back = frames.compactMap { $0 }
+        let back = placed.compactMap { $0 }
         #expect(close(back.last, w.cardFrame), "last frame \(String(describing: back.last))")
         #expect(w.drawn(green) == nil && gtk_widget_get_parent(page) == nil)
         #expect(close(w.drawn((0, 0, 1)), CGRect(x: 0, y: 0, width: 10, height: 300)))
@@ -45,6 +52,7 @@ extension GtkAdapterTests {
 
         // Dragged down mid-presentation and released fast, it dismisses into its source.
         frames = []
+        placed = []
         #expect(w.stack.present(page, transition: .zoom(from: w.card, cornerRadius: 0)))
         w.window.settle(0.1)
         #expect(w.stack.beginDrag())
@@ -52,7 +60,7 @@ extension GtkAdapterTests {
         #expect(w.stack.endDrag(velocity: CGPoint(x: 0, y: 1500)))
         GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
         w.window.settle()
-        #expect(close(frames.compactMap { $0 }.last, w.cardFrame))
+        #expect(close(placed.compactMap { $0 }.last, w.cardFrame))
         #expect(w.stack.stack == [w.root] && w.drawn(green) == nil)
     }
 }

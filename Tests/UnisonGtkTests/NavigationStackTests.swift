@@ -126,8 +126,10 @@ extension GtkAdapterTests {
         #expect(close(w.drawn(green), w.full))
         // The source moves while the page covers it: the pop goes where it is now.
         gtk_fixed_move(unison_example_fixed(w.root), w.card, 250, 180)
+        // Where the stack draws the page on each painted frame (its last frames are not green: the
+        // page cross-fades into its source).
         var drawn: [CGRect] = []
-        w.window.record { _ in if let b = w.drawn(green) { drawn.append(b) } }
+        w.window.record { _ in if let f = w.stack.drawnFrame(of: page) { drawn.append(f) } }
         #expect(w.stack.pop())
         GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
         w.window.settle()
@@ -170,8 +172,10 @@ extension GtkAdapterTests {
         let id = try w.windowID()
         let page = w.page("editor", green)
         var widthAtGrab: Double?
+        // Where the stack draws the page on each painted frame (as the pixels show, but also over
+        // the last frames, where the page cross-fades into the card and is no longer green).
         var drawn: [(TimeInterval, CGRect)] = []
-        w.window.record { t in if let b = w.drawn(green) { drawn.append((t, b)) } }
+        w.window.record { t in if let f = w.stack.drawnFrame(of: page) { drawn.append((t, f)) } }
         // The finger as the X server reports it: every motion event's position and own timestamp.
         var motion: [(t: Double, x: Double)] = []
         let watcher = gtk_event_controller_motion_new()!
@@ -192,7 +196,7 @@ extension GtkAdapterTests {
         let gesture = try startXdotool(commands)
         GtkRuntime.iterate(timeout: 5) { !gesture.isRunning && !w.stack.isTransitioning }
         w.window.settle()
-        // Taken mid-push: the seed's rule (didAppear, then willDisappear in the same call).
+        // Taken mid-push: didAppear, then willDisappear in the same call.
         let grabbed = try #require(widthAtGrab)
         #expect(grabbed < NavWindow.width - 1, "the push had finished before the drag took the page")
         #expect(w.events(of: "editor") == [.willAppear, .didAppear, .willDisappear, .didDisappear])

@@ -18,7 +18,7 @@ struct AnimationClassEngineTests {
             done = true
         }
         clock.advance(frames: 7)  // started at frame 1: 6 frames = 0.1 s in
-        #expect(abs(x.presentationValue - 5) < 1e-9)
+        #expect(x.presentationValue.isApproximatelyEqual(to: 5, within: .accumulatedRounding))
         clock.runUntilIdle()
         #expect(done && x.presentationValue == 10)
     }
@@ -33,7 +33,8 @@ struct AnimationClassEngineTests {
             try animate("delay-100 duration-900") { x.value = 2 }
         }
         clock.advance(frames: 31)
-        #expect(abs(x.presentationValue - 1.5) < 1e-9)  // the caller's linear 1 s
+        // The caller's linear 1 s.
+        #expect(x.presentationValue.isApproximatelyEqual(to: 1.5, within: .accumulatedRounding))
     }
 
     @Test("reduce motion and disabled transactions make class animations jump; bad classes apply nothing")

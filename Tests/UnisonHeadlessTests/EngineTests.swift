@@ -4,6 +4,9 @@ import Unison
 import UnisonHeadless
 import UnisonTestSupport
 
+// (Over 400 lines: the engine's core behaviours on properties in one suite: retargeting,
+// completions, clocks and frames, which read best side by side.)
+
 @MainActor
 @Suite("Engine")
 struct EngineTests {
@@ -128,7 +131,9 @@ struct EngineTests {
         #expect(abs(x.presentationValue - expected) < accumulatedRounding)
         // Velocity is the closed form's derivative at a time that went through frame sums: the time's
         // rounding (~1e-15 s) times accelerations up to ~1e4 px/s², plus ulps of ~1e2 px/s: 1e-7.
-        #expect(abs(x.velocity - old.velocity(target: 100.0, time: elapsed)) < 1e-7)
+        #expect(
+            x.velocity.isApproximatelyEqual(
+                to: old.velocity(target: 100.0, time: elapsed), within: .velocityAtSummedTime))
         clock.runUntilIdle()
         #expect(x.presentationValue == -50)
     }
@@ -329,9 +334,10 @@ struct EngineTests {
         }
         animate(.spring) { x.value = 200 }
         // Least squares over exact linear samples recovers the slope to rounding.
-        #expect(abs(x.velocity - 800) < 1e-6)
+        #expect(x.velocity.isApproximatelyEqual(to: 800, within: .leastSquares))
         clock.advance(frames: 1)
-        #expect(abs(x.velocity - 800) < 1e-6)  // the first frame is the spring's time 0
+        // The first frame is the spring's time 0.
+        #expect(x.velocity.isApproximatelyEqual(to: 800, within: .leastSquares))
         clock.advance(frames: 1)
         #expect(x.presentationValue > 800 * 19.0 / 120)  // keeps moving the drag's way
         clock.runUntilIdle()

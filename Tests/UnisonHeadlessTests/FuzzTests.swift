@@ -8,7 +8,7 @@ import UnisonTestSupport
 /// The operation fuzzer's short run (the long one is `make check-deep`; figures in
 /// Docs/reliability.md), and the bugs it found, each pinned by its own test.
 @MainActor
-@Suite("Fuzzing")
+@Suite("Operation fuzzer")
 struct FuzzTests {
     @Test("3000 seeded operation sequences keep every invariant")
     func seededSequences() {
@@ -30,7 +30,7 @@ struct FuzzTests {
 
 /// Bugs the fuzzer found, each replayed on its own.
 @MainActor
-@Suite("Fuzzing: found bugs")
+@Suite("Bugs the fuzzer found")
 struct FuzzFoundBugTests {
     @Test(
         "a blending spring after a clock jump of years settles in one frame (it stepped 1/240 s at a time: a hang)",

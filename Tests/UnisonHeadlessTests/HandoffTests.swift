@@ -22,7 +22,9 @@ struct HandoffTests {
         let old = Spring(duration: 1, bounce: 0.2)
         let velocity = old.velocity(target: 100.0, time: elapsed)
         // Both sides evaluate the same closed form at the same time: rounding only (measured ≤ 6e-15).
-        #expect(abs(x.velocity - velocity) <= 1e-12 * abs(velocity))
-        #expect(abs(x.presentationValue - old.value(target: 100.0, time: elapsed)) <= 1e-12 * 100)
+        #expect(x.velocity.isApproximatelyEqual(to: velocity, within: .rounding.scaled(by: abs(velocity))))
+        #expect(
+            x.presentationValue.isApproximatelyEqual(
+                to: old.value(target: 100.0, time: elapsed), within: .rounding.scaled(by: 100)))
     }
 }

@@ -68,7 +68,7 @@ struct KeyframeAnimatorTests {
         #expect(abs(x.presentationValue - (start + 50)) < accumulatedRounding * 100)
         clock.runUntilIdle()
         #expect(completions == 1 && x.presentationValue == start && x.value == start)
-        #expect(applied.allSatisfy { $0 >= start && $0 <= start + 50 + 1e-9 })
+        #expect(applied.allSatisfy { $0 >= start && $0 <= start + 50 + accumulatedRounding })
         #expect((61...62).contains(applied.count))  // frames 1...61 (62 if t rounds below 1 at 61)
     }
 
@@ -130,10 +130,11 @@ struct KeyframeAnimatorTests {
         animator.play { log.append("second") }
         clock.advance(frames: 1)
         #expect(log == ["first"] && animator.isPlaying)
-        #expect(abs(x.presentationValue - from) < 1e-9)  // the new timeline starts where the old one was
+        // The new timeline starts where the old one was.
+        #expect(x.presentationValue.isApproximatelyEqual(to: from, within: .accumulatedRounding))
         clock.runUntilIdle()
         #expect(log == ["first", "second"] && !animator.isPlaying)
-        #expect(abs(x.value - (from + 10)) < 1e-9)
+        #expect(x.value.isApproximatelyEqual(to: (from + 10), within: .accumulatedRounding))
     }
 
     @Test("a timeline of duration 0, or a clock without animations, sets the final value at once")

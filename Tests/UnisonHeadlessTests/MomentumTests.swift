@@ -33,7 +33,7 @@ struct MomentumTests {
             clock.advance(frames: frame - clock.frameCount)
             let t = Double(frame - 1) / 60
             // The oracle has four decimals: 1e-3.
-            #expect(abs(x.presentationValue - expected) < 1e-3)
+            #expect(x.presentationValue.isApproximatelyEqual(to: expected, within: .flutterReference))
             worst = max(worst, abs(x.presentationValue - expected))
             // Exact velocity: the engine uses the decay's own, k·Δ·e^(−kt) (frame times carry rounding).
             #expect(abs(x.velocity - 100 * exp(-k * t)) < accumulatedRounding * 100)
@@ -47,7 +47,7 @@ struct MomentumTests {
         clock.advance(frames: 1)
         #expect(!x.isAnimating && completions == 1)
         #expect(x.presentationValue == rest)
-        #expect(abs(rest - 149.9381) < 1e-3)
+        #expect(rest.isApproximatelyEqual(to: 149.9381, within: .flutterReference))
         clock.runUntilIdle()
         #expect(completions == 1)
     }

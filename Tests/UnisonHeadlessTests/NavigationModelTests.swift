@@ -75,7 +75,7 @@ struct NavigationModelTests {
         let velocity = log.model.progressVelocity(of: "editor")
         #expect(before > 0.05 && before < 0.95 && velocity > 0)
         #expect(log.model.pop() == "editor")
-        // The seed: the pushed page goes straight to Appeared; in the same turn the pop starts and
+        // The pushed page goes straight to Appeared; in the same turn the pop starts and
         // it moves to Disappearing (the page below, which was disappearing, comes back likewise).
         #expect(
             sameEvents(
@@ -158,7 +158,7 @@ struct NavigationModelTests {
         #expect(log.model.stack == ["list", "editor"] && log.model.progress(of: "editor") == 1)
     }
 
-    @Test("a drag taken mid-push: the push ends at once (the seed's rule), the page stops where it is drawn")
+    @Test("a drag taken mid-push: the push ends at once, the page stops where it is drawn")
     func dragDuringPush() {
         let log = NavigationLog<String>()
         log.model.push("list")

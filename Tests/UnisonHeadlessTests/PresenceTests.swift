@@ -4,6 +4,8 @@ import Unison
 import UnisonHeadless
 import UnisonTestSupport
 
+// (Over 400 lines: one suite for presences, sharing `PresenceLog` and the banner fixtures.)
+
 /// What a presence told its host, and transaction completions, in order.
 enum PresenceEvent: Equatable, CustomStringConvertible {
     case apply(TransitionEffects)
@@ -65,7 +67,7 @@ func distance(_ a: TransitionEffects.AnimatableData, _ b: TransitionEffects.Anim
 
 func norm(_ a: TransitionEffects.AnimatableData) -> Double { a.magnitudeSquared.squareRoot() }
 
-/// The guide's NotificationBanner transition and a banner-sized element.
+/// A notification banner's transition (in from the top, faded) and a banner-sized element.
 let bannerTransition = AnyTransition.move(edge: .top).combined(with: .opacity)
 let bannerSize = CGSize(width: 320, height: 56)
 let bannerOffStage = faded(y: -56)
@@ -486,7 +488,7 @@ struct PresenceTests {
         #expect(clock.isIdle)
     }
 
-    @Test("the guide's NotificationBanner: drops in from the top while fading in, dismisses itself after 3 s")
+    @Test("a notification banner drops in from the top while fading in, dismisses itself after 3 s")
     func notificationBanner() {
         let clock = HeadlessClock()
         let log = PresenceLog(clock: clock)

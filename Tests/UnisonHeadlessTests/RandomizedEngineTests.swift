@@ -5,7 +5,7 @@ import UnisonHeadless
 import UnisonTestSupport
 
 @MainActor
-@Suite("Engine, randomized")
+@Suite("Randomized engine sequences")
 struct RandomizedEngineTests {
     static let animations: [Animation] = [
         .smooth, .snappy, .bouncy, .interactiveSpring, .default, .spring(duration: 0.3, bounce: -0.5),

@@ -70,7 +70,7 @@ struct RepresentableTests {
         for _ in 0..<30 {
             clock.advance(frames: 1)
             let p = (100 - Double(host.widget.presentationValue.y)) / 200
-            #expect(abs(p - shadow.presentationValue) < 1e-12)
+            #expect(p.isApproximatelyEqual(to: shadow.presentationValue, within: .rounding))
         }
         clock.runUntilIdle()
         // Both complete on the same frame; the representable's own completion was registered first.

@@ -192,7 +192,9 @@ struct DelayRestTests {
         let during = applied
         animate(.linear(duration: 0.2)) { y.value = 1 }
         clock.advance(by: 0.1)
-        #expect(abs(y.presentationValue - 0.5) <= 1.0 / 60 / 0.2 + rounding)  // moving: within one frame of 0.5
+        // Moving: within one frame of 0.5.
+        #expect(
+            y.presentationValue.isApproximatelyEqual(to: 0.5, within: Tolerance.frame.scaled(by: 1 / 0.2) + .rounding))
         #expect(applied > during)  // x is presented again while y moves
         #expect(clock.runUntilIdle() && x.presentationValue == 10 && y.presentationValue == 1)
     }
@@ -209,7 +211,7 @@ struct DelayRestTests {
         }
         clock.advance(by: 0.8)
         // Due 0.5 s after the start (the first frame, 1/60 s); presented on the next frame grid point.
-        #expect(completedAt.map { abs($0 - (1.0 / 60 + 0.5)) <= 1.0 / 60 + rounding } == true)
+        #expect(completedAt.map { $0.isApproximatelyEqual(to: 1.0 / 60 + 0.5, within: .frame + .rounding) } == true)
         #expect(x.presentationValue == 0)
     }
 }

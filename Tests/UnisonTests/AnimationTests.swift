@@ -73,7 +73,9 @@ struct AnimationTests {
         let interpolating = try spring(.interpolatingSpring(stiffness: 170, damping: 15, initialVelocity: 2))
         #expect(!interpolating.merges && interpolating.initialVelocity == 2)
         // Read-backs through √(k/m) and back: a few ulps of 170 (1e-10 is ~4e5 ulps of margin).
-        #expect(abs(interpolating.spring.stiffness - 170) < 1e-10 && abs(interpolating.spring.damping - 15) < 1e-10)
+        #expect(
+            interpolating.spring.stiffness.isApproximatelyEqual(to: 170, within: .derivedRounding)
+                && interpolating.spring.damping.isApproximatelyEqual(to: 15, within: .derivedRounding))
         #expect(try !spring(.interpolatingSpring(duration: 0.4, bounce: 0.2)).merges)
         #expect(try !spring(.interpolatingSpring(.bouncy)).merges)
     }
@@ -120,13 +122,19 @@ struct AnimationTests {
         var t = 0.0
         while offset(animation, 100, at: t) != nil { t += 1.0 / 600 }
         let spring = Spring.smooth
-        #expect(abs(100 - spring.value(target: 100.0, time: t)) <= 0.1)
-        #expect(abs(spring.velocity(target: 100.0, time: t)) <= 0.1)
+        #expect(
+            spring.value(target: 100.0, time: t).isApproximatelyEqual(
+                to: 100, within: .settlingThreshold.scaled(by: 100)))
+        #expect(
+            spring.velocity(target: 100.0, time: t).isApproximatelyEqual(
+                to: 0, within: .settlingThreshold.scaled(by: 100)))
         // and not a 600th of a second earlier
         let before = t - 1.0 / 600
         let settled =
-            abs(100 - spring.value(target: 100.0, time: before)) <= 0.1
-            && abs(spring.velocity(target: 100.0, time: before)) <= 0.1
+            spring.value(target: 100.0, time: before).isApproximatelyEqual(
+                to: 100, within: .settlingThreshold.scaled(by: 100))
+            && spring.velocity(target: 100.0, time: before).isApproximatelyEqual(
+                to: 0, within: .settlingThreshold.scaled(by: 100))
         #expect(!settled)
         var context = AnimationContext<Double>()
         _ = animation.animate(value: 100.0, time: 0.49, context: &context)

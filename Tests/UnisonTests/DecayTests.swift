@@ -34,14 +34,14 @@ struct DecayTests {
     func flutterOracleMatches() {
         let rest = project(100.0, velocity: 100, rate: flutterRate)
         // The oracle is published to four decimals: 1e-3 leaves room for its rounding only.
-        #expect(abs(rest - flutterRest) < 1e-3)
+        #expect(rest.isApproximatelyEqual(to: flutterRest, within: .flutterReference))
         var worst = abs(rest - flutterRest)
         for (t, x) in flutterOracle {
             let formula = flutterRate.value(from: 100.0, velocity: 100, time: t)
             var context = AnimationContext<Double>()
             let animated = 100 + Animation.decay(flutterRate).animate(value: rest - 100, time: t, context: &context)!
-            #expect(abs(formula - x) < 1e-3)
-            #expect(abs(animated - x) < 1e-3)
+            #expect(formula.isApproximatelyEqual(to: x, within: .flutterReference))
+            #expect(animated.isApproximatelyEqual(to: x, within: .flutterReference))
             worst = max(worst, abs(formula - x), abs(animated - x))
         }
         print("Decay vs Flutter oracle: worst error \(worst)")
@@ -59,7 +59,7 @@ struct DecayTests {
             worst = max(worst, abs(x - reference.x) / (1500 / k), abs(v - reference.v) / 1500)
         }
         // RK4 at 1e-4 s steps with k ≤ 10.05/s: truncation (kh)⁵/120 per step ≈ 1e-17; rounding dominates.
-        #expect(worst < 1e-9, "worst relative error \(worst)")
+        #expect(worst <= Tolerance.rk4Reference.value, "worst relative error \(worst)")
         print("Decay vs RK4 (\(rate)): worst relative error \(worst)")
     }
 
@@ -89,7 +89,8 @@ struct DecayTests {
             var context = AnimationContext<Double>()
             let before = Animation.decay(rate).animate(value: 50.0, time: end * (1 - 1e-9), context: &context)
             #expect(before != nil && !context.isLogicallyComplete)
-            #expect(abs(50 - before!) <= 50 * 1e-3 * (1 + 1e-6))
+            #expect(
+                before!.isApproximatelyEqual(to: 50, within: Tolerance.settlingThreshold.scaled(by: 50 * (1 + 1e-6))))
             let after = Animation.decay(rate).animate(value: 50.0, time: end * (1 + 1e-9), context: &context)
             #expect(after == nil && context.isLogicallyComplete)
         }
@@ -162,10 +163,12 @@ struct DecayTests {
         let before = animation.storage.linearSample(at: tb.nextDown)
         let after = animation.storage.linearSample(at: tb)
         // Position: the friction motion reaches the bound exactly at tb (a = 1 there).
-        #expect(abs(before.a - 1) < 1e-12 && abs(after.a - 1) < rounding)
+        #expect(before.a.isApproximatelyEqual(to: 1, within: .rounding) && abs(after.a - 1) < rounding)
         // Velocity: the friction's velocity at the bound, 1000 − k·300, carried into the spring.
         let vb = 1000 - k * 300
-        #expect(abs(before.da * 300 - vb) < 1e-9 * 1000 && abs(after.da * 300 - vb) < 1e-9 * 1000)
+        #expect(
+            (before.da * 300).isApproximatelyEqual(to: vb, within: .accumulatedRounding.scaled(by: 1000))
+                && (after.da * 300).isApproximatelyEqual(to: vb, within: .accumulatedRounding.scaled(by: 1000)))
         // Before the bound it is the friction motion towards the projection.
         let mid = animation.storage.linearSample(at: tb / 2)
         #expect(abs(mid.a * 300 - rate.value(from: 0.0, velocity: 1000, time: tb / 2)) < rounding * 1000)

@@ -70,7 +70,9 @@ struct InlineMathTests {
         for quadrant in 0..<4 {
             let x = Double(quadrant) * .pi / 2
             let (s, c) = InlineMath.sinCos(x)
-            #expect(abs(s - Foundation.sin(x)) <= 1e-16 && abs(c - Foundation.cos(x)) <= 1e-16)
+            #expect(
+                s.isApproximatelyEqual(to: Foundation.sin(x), within: .halfUlpOfOne)
+                    && c.isApproximatelyEqual(to: Foundation.cos(x), within: .halfUlpOfOne))
         }
         for x in [-800.0, 800, -.infinity, .infinity, -1e6] {
             #expect(InlineMath.exp(x) == Foundation.exp(x))

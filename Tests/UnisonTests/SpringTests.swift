@@ -50,8 +50,8 @@ struct SpringTests {
             worst = max(worst, abs(x - reference.x) / scale)
             worst = max(worst, abs(v - reference.v) / (scale * spring.naturalFrequency))
         }
-        // The semantics page asks for ~1e-9 relative agreement with RK4 at 1e-5 s steps.
-        #expect(worst < 1e-9, "worst relative error \(worst)")
+        // The engine promises ~1e-9 relative agreement with RK4 at 1e-5 s steps (`Tolerance.rk4Reference`).
+        #expect(worst <= Tolerance.rk4Reference.value, "worst relative error \(worst)")
         print("RK4 agreement, \(Self.regimes[index].0): worst relative error \(worst)")
     }
 
@@ -59,19 +59,21 @@ struct SpringTests {
     func regimeClassification() {
         #expect(Spring(duration: 0.5, bounce: 0.3).discriminant > 0)
         #expect(Spring(response: 0.3, dampingRatio: 2.5).discriminant < 0)
-        #expect(abs(Spring(duration: 0.4, bounce: 0).dampingRatio - 1) < 1e-12)
+        #expect(Spring(duration: 0.4, bounce: 0).dampingRatio.isApproximatelyEqual(to: 1, within: .rounding))
     }
 
     @Test("duration 0.5 s, bounce 0.3 gives stiffness 157.91 and damping 17.59 (Flutter's reference)")
     func flutterReference() {
         let spring = Spring(duration: 0.5, bounce: 0.3)
         // The reference values are published to two decimals.
-        #expect(abs(spring.stiffness - 157.91) < 0.005)
-        #expect(abs(spring.damping - 17.59) < 0.005)
-        #expect(abs(Spring.smooth.damping - 25.13) < 0.005)
-        #expect(abs(Spring.snappy.damping - 21.36) < 0.005)
-        #expect(abs(Spring.bouncy.damping - 17.59) < 0.005)
-        for preset in [Spring.smooth, .snappy, .bouncy] { #expect(abs(preset.stiffness - 157.91) < 0.005) }
+        #expect(spring.stiffness.isApproximatelyEqual(to: 157.91, within: .twoDecimals))
+        #expect(spring.damping.isApproximatelyEqual(to: 17.59, within: .twoDecimals))
+        #expect(Spring.smooth.damping.isApproximatelyEqual(to: 25.13, within: .twoDecimals))
+        #expect(Spring.snappy.damping.isApproximatelyEqual(to: 21.36, within: .twoDecimals))
+        #expect(Spring.bouncy.damping.isApproximatelyEqual(to: 17.59, within: .twoDecimals))
+        for preset in [Spring.smooth, .snappy, .bouncy] {
+            #expect(preset.stiffness.isApproximatelyEqual(to: 157.91, within: .twoDecimals))
+        }
     }
 
     @Test("parameterisations round-trip through their read-backs")
@@ -79,39 +81,49 @@ struct SpringTests {
         for (d, b) in [(0.5, 0.0), (0.8, 0.3), (0.25, 0.9), (1.2, -0.4), (0.35, 1.0)] {
             let s = Spring(duration: d, bounce: b)
             // A few ulps of sqrt/division: 1e-12 relative.
-            #expect(abs(s.duration - d) < 1e-12 * d)
-            #expect(abs(s.bounce - b) < 1e-12)
+            #expect(s.duration.isApproximatelyEqual(to: d, within: .rounding.scaled(by: d)))
+            #expect(s.bounce.isApproximatelyEqual(to: b, within: .rounding))
             let again = Spring(mass: s.mass, stiffness: s.stiffness, damping: s.damping, allowOverDamping: true)
-            #expect(abs(again.duration - d) < 1e-12 * d)
-            #expect(abs(again.bounce - b) < 1e-11)
+            #expect(again.duration.isApproximatelyEqual(to: d, within: .rounding.scaled(by: d)))
+            #expect(again.bounce.isApproximatelyEqual(to: b, within: .rounding.scaled(by: 10)))  // two round trips
         }
         let r = Spring(response: 0.6, dampingRatio: 0.7)
-        #expect(abs(r.response - 0.6) < 1e-12 && abs(r.dampingRatio - 0.7) < 1e-12)
+        #expect(
+            r.response.isApproximatelyEqual(to: 0.6, within: .rounding)
+                && r.dampingRatio.isApproximatelyEqual(to: 0.7, within: .rounding))
         let p = Spring(mass: 2, stiffness: 300, damping: 10)
-        #expect(abs(p.mass - 2) < 1e-12 && abs(p.stiffness - 300) < 1e-10 && abs(p.damping - 10) < 1e-10)
+        #expect(
+            p.mass.isApproximatelyEqual(to: 2, within: .rounding)
+                && p.stiffness.isApproximatelyEqual(to: 300, within: .derivedRounding)
+                && p.damping.isApproximatelyEqual(to: 10, within: .derivedRounding))
     }
 
     @Test("an overdamped physical spring becomes critical unless over-damping is allowed")
     func overDampingClamp() {
         let clamped = Spring(mass: 1, stiffness: 100, damping: 50)
-        #expect(abs(clamped.damping - 20) < 1e-10)  // 2·√(k·m)
-        #expect(abs(clamped.dampingRatio - 1) < 1e-12)
+        #expect(clamped.damping.isApproximatelyEqual(to: 20, within: .derivedRounding))  // 2·√(k·m)
+        #expect(clamped.dampingRatio.isApproximatelyEqual(to: 1, within: .rounding))
         let allowed = Spring(mass: 1, stiffness: 100, damping: 50, allowOverDamping: true)
-        #expect(abs(allowed.damping - 50) < 1e-10)
-        #expect(abs(allowed.bounce - (1 / 2.5 - 1)) < 1e-12)
+        #expect(allowed.damping.isApproximatelyEqual(to: 50, within: .derivedRounding))
+        #expect(allowed.bounce.isApproximatelyEqual(to: (1 / 2.5 - 1), within: .rounding))
     }
 
     @Test("settling-duration init solves for the spring that settles in that time")
     func settlingInit() {
         for (s, zeta) in [(1.0, 1.0), (0.5, 0.8), (2.0, 0.3), (0.01, 1.0), (10, 0.5)] {
             let spring = Spring(settlingDuration: s, dampingRatio: zeta)
-            #expect(abs(spring.dampingRatio - zeta) < 1e-12)
+            #expect(spring.dampingRatio.isApproximatelyEqual(to: zeta, within: .rounding))
             // Newton converges to ~1e-14; 1e-9 s leaves room for the log's rounding.
-            #expect(abs(spring.settlingDuration - s) < 1e-9, "s=\(s) zeta=\(zeta) got \(spring.settlingDuration)")
+            #expect(
+                spring.settlingDuration.isApproximatelyEqual(to: s, within: .solver),
+                "s=\(s) zeta=\(zeta) got \(spring.settlingDuration)")
         }
         // Out of range inputs clamp to 0.01...10 s and 0.001...1.
-        #expect(abs(Spring(settlingDuration: 100, dampingRatio: 3).settlingDuration - 10) < 1e-9)
-        #expect(abs(Spring(settlingDuration: 100, dampingRatio: 3).dampingRatio - 1) < 1e-12)
+        #expect(
+            Spring(settlingDuration: 100, dampingRatio: 3).settlingDuration.isApproximatelyEqual(
+                to: 10, within: .solver))
+        #expect(
+            Spring(settlingDuration: 100, dampingRatio: 3).dampingRatio.isApproximatelyEqual(to: 1, within: .rounding))
     }
 
     @Test("settling duration: infinite undamped, envelope bound underdamped, exact overdamped")
@@ -119,12 +131,12 @@ struct SpringTests {
         #expect(Spring(duration: 0.5, bounce: 1).settlingDuration == .infinity)
         let under = Spring(duration: 0.5, bounce: 0.3)
         let lambda = under.decay
-        #expect(abs(under.settlingDuration - log((lambda + 1) / 0.001) / lambda) < 1e-12)
+        #expect(under.settlingDuration.isApproximatelyEqual(to: log((lambda + 1) / 0.001) / lambda, within: .rounding))
         let over = Spring(response: 0.4, dampingRatio: 3)
         let ts = over.settlingDuration
         // At the settling time the error is exactly epsilon (Newton to 1e-14 s).
-        #expect(abs((1 - over.value(target: 1.0, time: ts)) - 0.001) < 1e-9)
-        #expect(1 - over.value(target: 1.0, time: ts * 1.01) < 0.001)
+        #expect((1 - over.value(target: 1.0, time: ts)).isApproximatelyEqual(to: 0.001, within: .solver))
+        #expect(1 - over.value(target: 1.0, time: ts * 1.01) < Tolerance.settlingThreshold.value)
     }
 
     @Test("update stepping equals the closed form for any step")
@@ -139,8 +151,14 @@ struct SpringTests {
                 t += step
             }
             // 40 compositions of exact steps: rounding only, 1e-10 of the 80-unit change.
-            #expect(abs(x - spring.value(target: 80.0, initialVelocity: 350, time: t)) < 1e-10 * 80)
-            #expect(abs(v - spring.velocity(target: 80.0, initialVelocity: 350, time: t)) < 1e-9 * 80)
+            #expect(
+                x.isApproximatelyEqual(
+                    to: spring.value(target: 80.0, initialVelocity: 350, time: t),
+                    within: .derivedRounding.scaled(by: 80)))
+            #expect(
+                v.isApproximatelyEqual(
+                    to: spring.velocity(target: 80.0, initialVelocity: 350, time: t),
+                    within: .accumulatedRounding.scaled(by: 80)))
         }
     }
 
@@ -149,8 +167,9 @@ struct SpringTests {
         let spring = Spring.snappy
         let target = CGPoint(x: 100, y: -40).animatableData
         let value = spring.value(target: target, time: 0.1)
-        #expect(abs(Double(value.first) - spring.value(target: 100.0, time: 0.1)) < 1e-12)
-        #expect(abs(Double(value.second) - spring.value(target: -40.0, time: 0.1)) < 1e-12)
+        #expect(Double(value.first).isApproximatelyEqual(to: spring.value(target: 100.0, time: 0.1), within: .rounding))
+        #expect(
+            Double(value.second).isApproximatelyEqual(to: spring.value(target: -40.0, time: 0.1), within: .rounding))
         #expect(spring.force(target: 10.0, position: 4, velocity: 2) == spring.stiffness * 6 - spring.damping * 2)
     }
 
@@ -162,7 +181,7 @@ struct SpringTests {
     func badParameters(duration: Double, bounce: Double) {
         let s = Spring(duration: duration, bounce: bounce)
         #expect(s.response >= Spring.minimumResponse && s.response <= Spring.maximumResponse)
-        #expect(s.bounce >= -0.99 - 1e-12 && s.bounce <= 1)
+        #expect(s.bounce >= -0.99 - Tolerance.rounding.value && s.bounce <= 1)
         for t in [0, 0.016, 1, 100, .infinity, .nan, -3] {
             #expect(s.value(target: 1.0, initialVelocity: 5, time: t).isFinite)
             #expect(s.velocity(target: 1.0, initialVelocity: 5, time: t).isFinite)
@@ -173,7 +192,7 @@ struct SpringTests {
     func badPhysical() {
         let s = Spring(mass: -2, stiffness: .nan, damping: -1)
         #expect(s.mass == 1)
-        #expect(abs(s.response - Spring.maximumResponse) < 1e-9)
+        #expect(s.response.isApproximatelyEqual(to: Spring.maximumResponse, within: .accumulatedRounding))
         #expect(s.damping == 0)
         let r = Spring(response: 0, dampingRatio: -1)
         #expect(r.response == Spring.minimumResponse && r.dampingRatio == 0)

@@ -26,29 +26,37 @@ struct UnitCurveTests {
         ] {
             let (x, y) = Self.point(c.0, c.1, c.2, c.3, s: s)
             // Newton/bisection solve to 1e-14 in x; the slope is at most ~5, so 1e-12 in y.
-            #expect(abs(curve.value(at: x) - y) < 1e-12, "\(curve) at s=\(s)")
+            #expect(curve.value(at: x).isApproximatelyEqual(to: y, within: .curveSolve), "\(curve) at s=\(s)")
         }
     }
 
     @Test("known values: symmetric easeInOut, linear identity, ends")
     func knownValues() {
-        #expect(abs(UnitCurve.easeInOut.value(at: 0.5) - 0.5) < 1e-14)
+        #expect(UnitCurve.easeInOut.value(at: 0.5).isApproximatelyEqual(to: 0.5, within: .curveSolveInX))
         #expect(UnitCurve.linear.value(at: 0.3) == 0.3)
         for curve in [UnitCurve.easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut, .circularEaseInOut] {
-            #expect(curve.value(at: 0) == 0 && abs(curve.value(at: 1) - 1) < 1e-15)
-            #expect(curve.value(at: -2) == 0 && abs(curve.value(at: 7) - 1) < 1e-15)
+            #expect(curve.value(at: 0) == 0 && curve.value(at: 1).isApproximatelyEqual(to: 1, within: .unitRounding))
+            #expect(curve.value(at: -2) == 0 && curve.value(at: 7).isApproximatelyEqual(to: 1, within: .unitRounding))
             #expect(curve.value(at: .nan) == 0)
         }
-        #expect(abs(UnitCurve.circularEaseIn.value(at: 0.6) - (1 - (1 - 0.36).squareRoot())) < 1e-15)
-        #expect(abs(UnitCurve.circularEaseOut.value(at: 0.6) - (1 - 0.16).squareRoot()) < 1e-15)
-        #expect(abs(UnitCurve.circularEaseInOut.value(at: 0.25) - UnitCurve.circularEaseIn.value(at: 0.5) / 2) < 1e-15)
+        #expect(
+            UnitCurve.circularEaseIn.value(at: 0.6).isApproximatelyEqual(
+                to: (1 - (1 - 0.36).squareRoot()), within: .unitRounding))
+        #expect(
+            UnitCurve.circularEaseOut.value(at: 0.6).isApproximatelyEqual(
+                to: (1 - 0.16).squareRoot(), within: .unitRounding))
+        #expect(
+            UnitCurve.circularEaseInOut.value(at: 0.25).isApproximatelyEqual(
+                to: UnitCurve.circularEaseIn.value(at: 0.5) / 2, within: .unitRounding))
     }
 
     @Test("inverse mirrors across y = x", arguments: [0.05, 0.3, 0.5, 0.77, 0.99])
     func inverse(p: Double) {
         for curve in [UnitCurve.easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut, .circularEaseInOut] {
             // Two nested solves, each exact to ~1e-14 in x; steep ends amplify, hence 1e-9.
-            #expect(abs(curve.inverse.value(at: curve.value(at: p)) - p) < 1e-9, "\(curve) p=\(p)")
+            #expect(
+                curve.inverse.value(at: curve.value(at: p)).isApproximatelyEqual(to: p, within: .solver),
+                "\(curve) p=\(p)")
         }
         #expect(
             UnitCurve.easeIn.inverse
@@ -69,15 +77,15 @@ struct UnitCurveTests {
         ] {
             let fd = (curve.value(at: p + h) - curve.value(at: p - h)) / (2 * h)
             // Central difference error ~h²·f''' (≤ 1e-10 here) plus rounding ~1e-16/h = 1e-10.
-            #expect(abs(curve.velocity(at: p) - fd) < 1e-6, "\(curve) p=\(p)")
+            #expect(curve.velocity(at: p).isApproximatelyEqual(to: fd, within: .finiteDifference), "\(curve) p=\(p)")
         }
     }
 
     @Test("end slopes: degenerate control points use the limit; circular arcs are vertical")
     func endSlopes() {
         // easeOut starts towards (0.58, 1): slope 1/0.58.
-        #expect(abs(UnitCurve.easeOut.velocity(at: 0) - 1 / 0.58) < 1e-12)
-        #expect(abs(UnitCurve.easeIn.velocity(at: 0) - 0) < 1e-12)
+        #expect(UnitCurve.easeOut.velocity(at: 0).isApproximatelyEqual(to: 1 / 0.58, within: .rounding))
+        #expect(UnitCurve.easeIn.velocity(at: 0).isApproximatelyEqual(to: 0, within: .rounding))
         #expect(UnitCurve.linear.velocity(at: 0) == 1)
         #expect(UnitCurve.circularEaseIn.velocity(at: 1) == .infinity)
         #expect(UnitCurve.circularEaseInOut.velocity(at: 0.5) == .infinity)

@@ -40,12 +40,18 @@ struct ValueTests {
             var copy = colour
             copy.animatableData = colour.animatableData
             // Ottosson's published matrices are inverse to about 1e-7 (ten significant digits, cubed).
-            #expect(abs(copy.red - colour.red) < 1e-6 && abs(copy.green - colour.green) < 1e-6)
-            #expect(abs(copy.blue - colour.blue) < 1e-6 && abs(copy.alpha - colour.alpha) < 1e-12)
+            #expect(
+                copy.red.isApproximatelyEqual(to: colour.red, within: .oklabMatrices)
+                    && copy.green.isApproximatelyEqual(to: colour.green, within: .oklabMatrices))
+            #expect(
+                copy.blue.isApproximatelyEqual(to: colour.blue, within: .oklabMatrices)
+                    && copy.alpha.isApproximatelyEqual(to: colour.alpha, within: .rounding))
         }
         // White is L = 1, a = b = 0 (to the matrices' precision).
         let white = RGBAColor.white.animatableData
-        #expect(abs(white.first.first - 1) < 1e-6 && abs(white.first.second) < 1e-6)
+        #expect(
+            white.first.first.isApproximatelyEqual(to: 1, within: .oklabMatrices)
+                && white.first.second.isApproximatelyEqual(to: 0, within: .oklabMatrices))
     }
 
     @Test("blue to yellow passes through a light colour, not grey; transparent ends keep their hue")
@@ -61,7 +67,7 @@ struct ValueTests {
         var fade = RGBAColor.clear
         fade.animatableData = RGBAColor.clear.animatableData.interpolated(
             towards: RGBAColor.red.animatableData, amount: 0.5)
-        #expect(abs(fade.alpha - 0.5) < 1e-12)
+        #expect(fade.alpha.isApproximatelyEqual(to: 0.5, within: .rounding))
         #expect(fade.red > 0.99 && fade.green < 0.01)  // premultiplied: pure red at half alpha
         var bad = RGBAColor.red
         bad.animatableData = AnimatablePair(AnimatablePair(.nan, 0), AnimatablePair(0, .nan))

@@ -4,10 +4,9 @@ import Foundation
 /// Unison's own code.
 ///
 /// Why not libm: a frame comes after the main loop slept and the toolkit drew, so the frame's
-/// code runs with cold caches. Measured on the benchmark machine (GTK under Xvfb, one animated
-/// value), the first `exp` of a frame cost 2.8–3.0 µs and the following `cos` 1.3–1.5 µs: the
-/// calls go through the PLT into another library's code pages and tables, each a TLB and cache
-/// miss. These polynomials are a few dozen instructions next to their caller, with no tables.
+/// code runs with cold caches: the first `exp` and `cos` of a frame go through the PLT into
+/// another library's code pages and tables, each a TLB and cache miss (the cost is measured in
+/// Benchmarks/README.md). These polynomials are a few dozen instructions next to their caller, with no tables.
 ///
 /// Accuracy: Cody–Waite argument reduction (the constant split so that the reduction's products
 /// are exact) and Taylor polynomials whose truncation error is below 0.05 ulp on the reduced

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a watched animation preset applies (the reference's `animationScope:`).
+/// Where a watched animation preset applies (``WatchedAnimation``'s `scope`).
 ///
 /// A styled element has a *surface* (its own look: opacity, transforms), its own *layout* (its
 /// size and place: padding, a size change of what it wraps) and what is inside: the *child
@@ -116,8 +116,7 @@ package func withRoutedTransaction<Result>(_ area: AnimationArea?, _ body: () th
 }
 
 /// An animation preset that watches a value: changes made through ``update(value:_:)`` animate
-/// with the preset only when the watched value changed (the reference's `.twAnimation(_:value:)`
-/// and `.tw(_:value:animationScope:)`), each according to ``scope``.
+/// with the preset only when the watched value changed, each according to ``scope``.
 ///
 /// ```swift
 /// let watch = try WatchedAnimation("animate-smooth duration-300", value: expanded)

@@ -21,9 +21,8 @@ import Foundation
 /// kept in memory, two atomic operations on a cache line that, in a frame after the main loop
 /// slept, usually comes from memory and must arrive before anything after it proceeds. The engine
 /// calls a target through its class's vtable with no reference counting at all (the batch that
-/// calls it holds its own reference). Measured (`Benchmarks/results`): headless, 3.2 ns per value
-/// and frame against 8.8 for closures; in a GTK frame at 1 000 values beside libadwaita, 28–38 ns
-/// against 33–48. For a few values, or a few hundred, the closure is as good.
+/// calls it holds its own reference). It pays off at thousands of values animating together (see
+/// Benchmarks/README.md); for a few values, or a few hundred, the closure is as good.
 ///
 /// A target may release its own property (or any other) from `apply`: the engine keeps the
 /// target alive while it calls it (in a frame, until the frame has ended).

@@ -6,7 +6,8 @@ import Foundation
 /// top (the end of an outermost `withTransaction` body, of a frame, or of a property set), so
 /// completions may run there.
 ///
-/// Everything here is main-actor state; nothing else in `Unison` is global and mutable.
+/// Everything here is main-actor state. The only other global mutable state in `Unison` is
+/// `FrameEnd.state` (the flushes marked during a frame, behind a pointer for speed).
 @MainActor
 enum Engine {
     // MARK: State

@@ -1,5 +1,8 @@
 import Foundation
 
+// (Over 400 lines: the batch's structure of arrays is private to this file, and so are the debug
+// checks that read it.)
+
 // Properties that one transaction animates with one built-in animation, on one clock, are all
 // in the same place on every frame: `out = base + (target − base)·a`, with one `a` per frame
 // (the group's shared sample). A batch holds them as a structure of arrays, so that a frame is a
@@ -13,6 +16,11 @@ import Foundation
 // changes its animations (`ValueState.start`, `cancelAnimations`) takes it out of the batch
 // first, and it goes back to the driver's general path. Batched frames evaluate the same
 // expression as the general path, so values are bit for bit the same.
+//
+// Debug builds check the invariants that the unchecked storage relies on (`assert`, which release
+// builds compile out, with the bookkeeping it reads under `#if DEBUG`): each member's core is
+// alive when used (a weak mirror of the `unowned(unsafe)` references), its state points back at
+// its batch and index, it is in one batch at most, and the columns have one entry per member.
 
 /// The driver's type-erased face of a batch.
 @MainActor
@@ -54,6 +62,13 @@ class PropertyBatch {
     var isFinished = false
     /// In the driver's settling list (`driverSlot` is an index there), not its batch list.
     var isSettling = false
+
+    #if DEBUG
+        /// Debug builds: the batch each batched core is in, by identity, so that a core joining a
+        /// second batch stops the run (`ValueBatch.add`). Only the main actor touches it (a batch's
+        /// `deinit`, which is not isolated, runs there too: batches live on the main actor).
+        nonisolated(unsafe) static var debugMemberships: [ObjectIdentifier: ObjectIdentifier] = [:]
+    #endif
 
     /// Presents one frame for every member.
     func present(at time: TimeInterval) {}
@@ -100,6 +115,18 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// members leave in every frame, allocates nothing.
     @exclusivity(unchecked) private var spareLeftTargets: [Unmanaged<AnimationTarget<Value>>] = []
 
+    #if DEBUG
+        /// Debug builds: `cores`' weak mirror, one entry per element (a marked member's stays until the
+        /// compaction), so that a member's `unowned(unsafe)` core is known to be alive before it is
+        /// used: a freed core reads as nil here, not as reused memory.
+        private var debugMirror: [DebugMember] = []
+
+        private struct DebugMember {
+            weak var core: ValueCore<Value>?
+            let id: ObjectIdentifier
+        }
+    #endif
+
     private struct Member {
         /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by
         /// the property that owns it), so a frame that ends thousands of animations releases
@@ -120,6 +147,11 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         // (Members leave before their batch goes; these are what a torn-down driver left.)
         for target in targets { target?.release() }
         for target in leftTargets { target.release() }
+        #if DEBUG
+            for (i, member) in debugMirror.enumerated() where cores[i] != nil {
+                Self.debugMemberships[member.id] = nil
+            }
+        #endif
     }
 
     override var count: Int { live }
@@ -130,6 +162,15 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         isLogicallyComplete: Bool
     ) -> Int {
         assert(!isFinished, "a property joined a batch whose animation has ended")
+        #if DEBUG
+            debugCheck()
+        #endif
+        #if DEBUG
+            let id = ObjectIdentifier(core)
+            assert(Self.debugMemberships[id] == nil, "a property joined a second batch while still in one")
+            Self.debugMemberships[id] = ObjectIdentifier(self)
+            debugMirror.append(DebugMember(core: core, id: id))
+        #endif
         cores.append(Member(core: core, apply: core.apply))
         if key.callsTargets { targets.append(Unmanaged.passRetained(core.target!)) }
         bases.append(base)
@@ -140,11 +181,15 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         logicallyComplete.append(isLogicallyComplete)
         if !isLogicallyComplete { incomplete += 1 }
         live += 1
+        assert(debugColumnsAgree(), "a batch's columns differ in length")
         return cores.count - 1
     }
 
     /// The value member `index` presents now.
-    final func presentedValue(at index: Int) -> Value { presented[index] }
+    final func presentedValue(at index: Int) -> Value {
+        assert(debugMemberPointsBack(at: index), "a property read its batch at an index that is not its own")
+        return presented[index]
+    }
 
     /// Whether member `index`'s animation is logically complete (its entry learns it when it leaves).
     final func isLogicallyComplete(at index: Int) -> Bool { logicallyComplete[index] }
@@ -153,6 +198,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// model it shows at the end.
     final func setModel(_ model: Value, at index: Int) {
         assert(!isFinished, "a finished batch's member is set only once it has left (ValueCore.set)")
+        assert(debugMemberPointsBack(at: index), "a property set its batch's model at an index that is not its own")
         models[index] = model
         // What it presents takes the new value's other fields, as the general path's would.
         var shown = model
@@ -162,6 +208,12 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     /// Takes member `index` out; returns what it presents now.
     final func remove(at index: Int) -> Value {
+        // (The leaving state already forgot its index: `ValueState.leaveBatch` checked it first.)
+        assert(cores.indices.contains(index) && cores[index] != nil, "a member left its batch twice")
+        assert(debugMemberIsAlive(at: index), "a batch's member was freed before it left the batch")
+        #if DEBUG
+            Self.debugMemberships[debugMirror[index].id] = nil
+        #endif
         let value = presented[index]
         if !logicallyComplete[index] { incomplete -= 1 }
         live -= 1
@@ -195,8 +247,15 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             presented.swapAt(index, last)
             logicallyComplete.swapAt(index, last)
             if key.callsTargets { targets.swapAt(index, last) }
+            #if DEBUG
+                debugMirror.swapAt(index, last)
+            #endif
+            assert(debugMemberIsAlive(at: index), "a batch's member was freed before it left the batch")
             cores[index]?.core.state.batchIndex = index
         }
+        #if DEBUG
+            debugMirror.removeLast()
+        #endif
         cores.removeLast()
         bases.removeLast()
         velocities.removeLast()
@@ -206,6 +265,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         logicallyComplete.removeLast()
         // (The member's core holds its target too, so this never frees it here.)
         if key.callsTargets { targets.removeLast()?.release() }
+        assert(debugColumnsAgree(), "a batch's columns differ in length")
     }
 
     private func compact() {
@@ -228,6 +288,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// - Complexity: O(members); no allocation.
     override func present(at time: TimeInterval) {
         guard !isPresenting, !isFinished else { return }  // (a frame presented from an apply)
+        #if DEBUG
+            debugCheck()
+        #endif
         isPresenting = true
         defer {
             isPresenting = false
@@ -284,6 +347,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             if leaving > 0, time >= deadlines[i] || step(i, sample, spring).finished {
                 // The general path ends it (or fires its deadline, and it joins a batch again), in
                 // this frame: the driver ticks its general list after the batches.
+                assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
                 let core = cores[i]!.core
                 core.state.leaveBatch()
                 driver.activate(core)
@@ -400,11 +464,18 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     /// Whether member `index`'s animation has ended: its batch presented the finishing frame,
     /// up to and including this member (whose apply may be running: it asks about itself).
-    final func hasEnded(at index: Int) -> Bool { isFinished && index <= finishedThrough }
+    final func hasEnded(at index: Int) -> Bool {
+        assert(debugMemberPointsBack(at: index), "a property asked its batch about an index that is not its own")
+        return isFinished && index <= finishedThrough
+    }
 
     override func settleMembers() {
+        #if DEBUG
+            debugCheck()
+        #endif
         for i in cores.indices {
             // Settling takes it out of this batch (marked nil).
+            assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
             cores[i]?.core.settle()
         }
     }
@@ -417,6 +488,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         isPresenting = true
         var i = 0
         while i < cores.count {
+            assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
             cores[i]?.core.finishWithoutCompleting()
             i += 1
         }
@@ -424,6 +496,72 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         if !isPresenting && needsCompaction && !isFinished { compact() }
         if !isPresenting && !leftTargets.isEmpty { releaseLeftTargets() }
     }
+}
+
+// MARK: Debug checks
+
+// The predicates are conditions of `assert`s, which release builds do not evaluate: there they are
+// never called, and their bodies (which read state kept only in debug builds) reduce to `true`.
+// `debugCheck` exists in debug builds only.
+
+extension ValueBatch {
+    /// Whether member `index`'s core, if it is still a member, is alive (its weak mirror holds it):
+    /// checked before the `unowned(unsafe)` reference is used.
+    final func debugMemberIsAlive(at index: Int) -> Bool {
+        #if DEBUG
+            return !cores.indices.contains(index) || cores[index] == nil || debugMirror[index].core != nil
+        #else
+            return true
+        #endif
+    }
+
+    /// Whether `index` is a member's, alive, whose state points back at this batch and `index`.
+    final func debugMemberPointsBack(at index: Int) -> Bool {
+        #if DEBUG
+            guard cores.indices.contains(index), cores[index] != nil, let core = debugMirror[index].core else {
+                return false
+            }
+            return core.state.batch === self && core.state.batchIndex == index
+        #else
+            return true
+        #endif
+    }
+
+    /// Whether the structure of arrays has one entry per member in every column (`targets` only
+    /// in a batch of targets).
+    final func debugColumnsAgree() -> Bool {
+        #if DEBUG
+            let n = cores.count
+            return bases.count == n && velocities.count == n && deadlines.count == n && models.count == n
+                && presented.count == n && logicallyComplete.count == n && targets.count == (key.callsTargets ? n : 0)
+                && debugMirror.count == n
+        #else
+            return true
+        #endif
+    }
+
+    #if DEBUG
+        /// Asserts the whole batch, each invariant with its own message: the columns agree; every
+        /// member is alive, points back here at its index and is in no other batch; `live` and
+        /// `incomplete` count the members (those not logically complete). Debug builds only: the calls
+        /// are under `#if DEBUG` too.
+        final func debugCheck() {
+            assert(debugColumnsAgree(), "a batch's columns differ in length")
+            var members = 0
+            var notComplete = 0
+            for i in cores.indices where cores[i] != nil {
+                members += 1
+                if !logicallyComplete[i] { notComplete += 1 }
+                assert(debugMirror[i].core != nil, "a batch's member was freed before it left the batch")
+                assert(debugMemberPointsBack(at: i), "a batch's member does not point back at its batch and index")
+                assert(
+                    Self.debugMemberships[debugMirror[i].id] == ObjectIdentifier(self),
+                    "a batch's member is listed in another batch")
+            }
+            assert(members == live, "a batch's live count differs from its members")
+            assert(notComplete == incomplete, "a batch's count of incomplete members differs from its members")
+        }
+    #endif
 }
 
 extension ValueBatch {

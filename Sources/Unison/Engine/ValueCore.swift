@@ -39,6 +39,8 @@ class ValueCore<Value: Animatable>: PropertyCore {
     }
 
     isolated deinit {
+        // A batch holds its members' cores `unowned(unsafe)`: one must have left before it goes.
+        assert(storage.pointee.batch == nil, "a property's core went away while in a batch")
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -104,6 +106,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// completions waiting on them run at the next safe point, never inside the release.
     final func release() {
         state.cancelAnimations()
+        assert(state.batch == nil, "a released property is still in a batch")
         driver.deactivate(self)
         Engine.deferCompletions()
     }

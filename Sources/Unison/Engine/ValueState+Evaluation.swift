@@ -2,7 +2,7 @@ import Foundation
 
 // A property's running animations form a chain: each entry animates from the value of
 // everything before it towards its own target,
-// `out_i(t) = out_(i−1)(t) + A_i(V_i − out_(i−1)(t), t − t_i)` (animation-semantics §5).
+// `out_i(t) = out_(i−1)(t) + A_i(V_i − out_(i−1)(t), t − t_i)`.
 // Two functions walk the chain: `commitFrame` presents a frame (start times are fixed, pending
 // takeovers hand off, finished entries retire); `sample` only asks where the chain is at a
 // time. Both use `step` for one entry's motion and `takeover` for a handoff.

@@ -37,7 +37,7 @@ struct ValueState<Value: Animatable> {
     // MARK: Starting and ending
 
     /// Starts an animation of `group` towards `target`, taking over or combining with the
-    /// running ones (animation-semantics §5), with `environment` in its context (a takeover's too).
+    /// running ones, with `environment` in its context (a takeover's too).
     mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval, environment: EnvironmentValues) {
         let animation = group.animation!
         leaveBatch()
@@ -123,6 +123,7 @@ struct ValueState<Value: Animatable> {
     mutating func leaveBatch() {
         guard let batch else { return }
         let index = batchIndex
+        assert(batch.debugMemberPointsBack(at: index), "a property left its batch from an index that is not its own")
         self.batch = nil
         batchIndex = -1
         if batch.isFinished {

@@ -322,7 +322,7 @@ public final class NavigationModel<Page: Hashable> {
     ) {
         let outgoing = transition.outgoing
         let incoming = transition.incoming
-        // The seed's rule: what an earlier transition had started for these pages ends first.
+        // What an earlier transition had started for these pages ends first (nothing is cancelled).
         if let outgoing { detach(outgoing) }
         if let incoming { detach(incoming) }
         transition.outgoing = nil

@@ -4,7 +4,9 @@ import CUnisonGtk
 // GLib's destroy notify, so a callback can never outlive its box nor run after the object it was
 // connected to is gone. C function pointers cannot be generic, so each callback shape has its own
 // `@convention(c)` thunk; everything else (boxing, retaining, entering the main actor, releasing)
-// is here, once.
+// is here, once. The adapter's own signals use these thunks (its shapes are fixed, and a C
+// callback is called without GValues); `GtkSignals` connects apps' handlers through a GClosure
+// instead (SignalClosure.swift), which any signal signature fits.
 
 /// A boxed Swift closure owned by GLib. (Unchecked `Sendable`: GLib calls back on the main
 /// thread only, where the box is made, called and released.)

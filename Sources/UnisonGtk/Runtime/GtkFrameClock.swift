@@ -66,29 +66,20 @@ public final class GtkFrameClock: FrameClock {
     /// running animations slow down or speed up where they are. Non-finite or non-positive
     /// values are ignored. Clocks with different scales no longer share a time base.
     public var timeScale: Double {
-        get { scale }
-        set {
-            guard newValue.isFinite, newValue > 0, newValue != scale else { return }
-            let real = Double(g_get_monotonic_time()) / 1_000_000
-            anchorScaled = scaled(real)
-            anchorReal = real
-            scale = newValue
-        }
+        get { time.scale }
+        set { time.setScale(newValue, at: Double(g_get_monotonic_time()) / 1_000_000) }
     }
 
-    private var scale = 1.0
-    private var anchorReal = 0.0
-    private var anchorScaled = 0.0
+    /// The anchoring of scaled time (shared with the fuzzer's clock, tested headless).
+    private var time = ScaledTime()
 
     /// Where the last ``timeScale`` change anchored the scaled time: at real time `real` (GDK's
     /// monotonic seconds) the clock read `scaled`; since then it advances `timeScale` times as fast.
     @_spi(Testing) public var timeScaleAnchor: (real: TimeInterval, scaled: TimeInterval) {
-        (anchorReal, anchorScaled)
+        (time.anchorReal, time.anchorScaled)
     }
 
-    private func scaled(_ real: TimeInterval) -> TimeInterval {
-        scale == 1 && anchorReal == anchorScaled ? real : anchorScaled + (real - anchorReal) * scale
-    }
+    private func scaled(_ real: TimeInterval) -> TimeInterval { time.scaled(real) }
 
     /// True while a tick callback is installed (something animates on this clock).
     @_spi(Testing) public var isTicking: Bool { tickID != 0 }
@@ -132,7 +123,7 @@ public final class GtkFrameClock: FrameClock {
         removeTickCallback()
         cancelWake()
         // `time` is on this clock's scaled time base; the timeout counts real seconds.
-        wakeSource = GtkRuntime.timeout(after: (time - now) / scale) { [weak self] in
+        wakeSource = GtkRuntime.timeout(after: self.time.realInterval(time - now)) { [weak self] in
             guard let self else { return }
             self.wakeSource = 0
             if self.handler != nil { self.addTickCallback() }
@@ -155,7 +146,7 @@ public final class GtkFrameClock: FrameClock {
             // each of which is a cache miss at the start of a frame. GLib dispatches a context's
             // sources only on the thread iterating it, and GtkRuntime iterates GTK's from the main
             // actor: the cast skips the concurrency runtime's check of that in release builds
-            // (0.1 µs warm, more cold, every frame); debug builds keep it.
+            // (paid every frame, see Benchmarks/README.md); debug builds keep it.
             #if DEBUG
                 MainActor.preconditionIsolated("GTK ticked a frame clock off the main actor")
             #endif

@@ -191,10 +191,10 @@ struct BatchTests {
         // with the old one `100·(t − t0)/1`, t0 the first frame (frame 1) and t1 frame `turned`.
         // (1e-9: a few ulps of the two rounded frame-time differences, scaled by 100.)
         func old(_ frame: Int) -> Double { 100 * Double(frame - 1) / 60 }
-        #expect(abs(followerFrames[turned]! - old(turned)) < 1e-9)
+        #expect(followerFrames[turned]!.isApproximatelyEqual(to: old(turned), within: .accumulatedRounding))
         let half = turned + 6
         let want = old(half) + (-100 - old(half)) * (Double(half - turned) / 60 / 0.2)
-        #expect(abs(followerFrames[half]! - want) < 1e-9)
+        #expect(followerFrames[half]!.isApproximatelyEqual(to: want, within: .accumulatedRounding))
         #expect(follower.presentationValue == -100 && leader.presentationValue == 100)
     }
 

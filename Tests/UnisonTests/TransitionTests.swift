@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 import Unison
-import UnisonHeadless
 import UnisonTestSupport
 
-/// One row of structural-motion.md's transition table, for an element of `TransitionTests.size`.
+/// One row of the transition table (each built-in transition's effects), for an element of `TransitionTests.size`.
 struct TransitionRow: Sendable, CustomTestStringConvertible {
     let name: String
     let transition: AnyTransition
@@ -15,24 +14,11 @@ struct TransitionRow: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// Shorthands for expected effects.
-func faded(_ opacity: Double = 0, x: Double = 0, y: Double = 0) -> TransitionEffects {
-    TransitionEffects(opacity: opacity, offset: CGSize(width: x, height: y))
-}
-
-func moved(x: Double = 0, y: Double = 0) -> TransitionEffects {
-    TransitionEffects(offset: CGSize(width: x, height: y))
-}
-
-func scaled(_ x: Double, _ y: Double, anchor: UnitPoint = .center, rotation: Double = 0) -> TransitionEffects {
-    TransitionEffects(scale: CGSize(width: x, height: y), rotation: rotation, anchor: anchor)
-}
-
-/// The guide's custom `RotateTransition`: a quarter turn about the top-leading corner, faded out.
+/// A custom rotate transition, as an app would write one: a quarter turn about the top-leading corner, faded out.
 let rotateActive = TransitionEffects(opacity: 0, rotation: -90, anchor: .topLeading)
 let rotateIdentity = TransitionEffects(anchor: .topLeading)
 
-@Suite("Transitions")
+@Suite("Transition effects")
 struct TransitionTests {
     /// An element of width w = 200, height h = 100 (distinct, so a swapped axis shows).
     static let size = CGSize(width: 200, height: 100)
@@ -82,7 +68,7 @@ struct TransitionTests {
             transition: .asymmetric(insertion: .scale, removal: .opacity), willAppear: scaled(0, 0),
             didDisappear: faded()),
         TransitionRow(
-            name: ".modifier(active:identity:) (the guide's rotate)",
+            name: ".modifier(active:identity:) (a custom rotate)",
             transition: .modifier(active: rotateActive, identity: rotateIdentity), willAppear: rotateActive,
             didDisappear: rotateActive, identity: rotateIdentity),
     ]
@@ -90,7 +76,7 @@ struct TransitionTests {
     // Every expectation below is exact: the effects are sums and products of small integers,
     // halves and the size, all exactly representable.
 
-    @Test("each transition of the reference table has its active effects and identity", arguments: table)
+    @Test("each transition of the table has its active effects and identity", arguments: table)
     func referenceTable(row: TransitionRow) {
         #expect(row.transition.effects(for: .willAppear, size: Self.size) == row.willAppear)
         #expect(row.transition.effects(for: .identity, size: Self.size) == row.identity)
@@ -262,94 +248,5 @@ struct TransitionTests {
         #expect(data.second.second.first == 3 && data.second.second.second == 4)
         effects.animatableData = TransitionEffects.identity.animatableData
         #expect(effects == TransitionEffects(anchor: .topLeading))
-    }
-}
-
-extension TransitionEffects {
-    /// Every number finite (what a host may draw).
-    var isFinite: Bool {
-        animatableData.magnitudeSquared.isFinite && anchor.x.isFinite && anchor.y.isFinite
-    }
-}
-
-/// How long the transition of a change takes: from the change to its `.removed` completion.
-@MainActor
-func transitionDuration(
-    _ transition: AnyTransition, inserting: Bool, in transaction: Transaction?, clock: HeadlessClock = HeadlessClock()
-) -> Double {
-    let presence = Presence(isPresent: !inserting, transition: transition, clock: clock) { _ in }
-    let start = clock.now
-    var end: Double?
-    var withCompletion = transaction ?? Transaction()
-    withCompletion.addAnimationCompletion(criteria: .removed) { end = clock.now }
-    withTransaction(withCompletion) { presence.isPresent = inserting }
-    clock.runUntilIdle()
-    return end! - start
-}
-
-@MainActor
-@Suite("Transition animations")
-struct TransitionAnimationTests {
-    /// `.linear(duration: d)` started by a change at time 0 ends on the first frame whose
-    /// elapsed time (counted from the first frame, 1/60 s) exceeds d: at 1/60 + ⌊60 d + 1⌋/60.
-    /// Durations here are off the 1/60 s grid (0.205 s...), so no frame lands on the end exactly.
-    static func linearEnd(_ d: Double) -> Double { (1 + (60 * d + 1).rounded(.down)) / 60 }
-
-    static let slow = Transaction(animation: .linear(duration: 1.005))
-
-    @Test(
-        "a transition's own animation replaces the transaction's, and runs without one",
-        arguments: [(true, true), (true, false), (false, true), (false, false)])
-    func ownAnimation(inserting: Bool, insideWithAnimation: Bool) {
-        let transition = AnyTransition.opacity.animation(.linear(duration: 0.205))
-        let duration = transitionDuration(transition, inserting: inserting, in: insideWithAnimation ? Self.slow : nil)
-        #expect(abs(duration - Self.linearEnd(0.205)) < accumulatedRounding)  // frame times are sums of 1/60
-    }
-
-    @Test("without its own animation a transition follows the transaction, or jumps without one")
-    func followsTransaction() {
-        #expect(
-            abs(transitionDuration(.opacity, inserting: false, in: Self.slow) - Self.linearEnd(1.005))
-                < accumulatedRounding)
-        #expect(transitionDuration(.opacity, inserting: false, in: nil) == 0)
-        // animation(nil): none of its own, whatever its parts said.
-        let cleared = AnyTransition.opacity.animation(.linear(duration: 0.205)).animation(nil)
-        #expect(
-            abs(transitionDuration(cleared, inserting: true, in: Self.slow) - Self.linearEnd(1.005))
-                < accumulatedRounding)
-        #expect(transitionDuration(cleared, inserting: true, in: nil) == 0)
-    }
-
-    @Test("an own animation never runs when animations are disabled")
-    func disabled() {
-        let transition = AnyTransition.opacity.animation(.linear(duration: 0.205))
-        var disabled = Transaction(animation: .smooth)
-        disabled.disablesAnimations = true
-        #expect(transitionDuration(transition, inserting: true, in: disabled) == 0)
-        let clock = HeadlessClock()
-        clock.animationsEnabled = false
-        #expect(transitionDuration(transition, inserting: false, in: nil, clock: clock) == 0)
-    }
-
-    @Test("asymmetric: each side runs with its own animation; combined: the first one's, else the other's")
-    func composition() {
-        let asymmetric = AnyTransition.asymmetric(
-            insertion: .opacity.animation(.linear(duration: 0.205)), removal: .scale.animation(.linear(duration: 0.405))
-        )
-        #expect(
-            abs(transitionDuration(asymmetric, inserting: true, in: nil) - Self.linearEnd(0.205)) < accumulatedRounding)
-        #expect(
-            abs(transitionDuration(asymmetric, inserting: false, in: nil) - Self.linearEnd(0.405)) < accumulatedRounding
-        )
-        let second = AnyTransition.opacity.combined(with: .scale.animation(.linear(duration: 0.305)))
-        #expect(
-            abs(transitionDuration(second, inserting: true, in: Self.slow) - Self.linearEnd(0.305))
-                < accumulatedRounding)
-        let both = AnyTransition.opacity.animation(.linear(duration: 0.205)).combined(
-            with: .scale.animation(.linear(duration: 0.305)))
-        #expect(abs(transitionDuration(both, inserting: false, in: nil) - Self.linearEnd(0.205)) < accumulatedRounding)
-        // An outer animation(_:) decides for both sides.
-        let outer = asymmetric.animation(.linear(duration: 0.105))
-        #expect(abs(transitionDuration(outer, inserting: false, in: nil) - Self.linearEnd(0.105)) < accumulatedRounding)
     }
 }

@@ -1,0 +1,81 @@
+import CUnisonGObject
+import CUnisonGtk
+import Unison
+import UnisonGtk
+
+// unison_animate and unison_without_animation (documented in Bridges/CUnisonGObject/unison-animate.c).
+
+/// A C completion with its data and destroy notify: runs once, then frees its data once.
+@MainActor
+final class CompletionCall {
+    private let function: UnisonCompletionFunc?
+    private let data: gpointer?
+    private var destroy: GDestroyNotify?
+
+    init(_ function: UnisonCompletionFunc?, _ data: gpointer?, _ destroy: GDestroyNotify?) {
+        self.function = function
+        self.data = data
+        self.destroy = destroy
+    }
+
+    /// Calls the completion (the first time only), then the destroy notify.
+    func run() {
+        guard let destroy = takeDestroy() else { return }
+        function?(data)
+        destroy(data)
+    }
+
+    /// Frees the data without calling the completion (it will never be called).
+    func drop() {
+        takeDestroy()?(data)
+    }
+
+    /// The destroy notify, once; afterwards a no-op (so nothing runs twice).
+    private func takeDestroy() -> GDestroyNotify? {
+        defer { destroy = { _ in } }
+        return destroy ?? { _ in }
+    }
+}
+
+/// `unison_animate`: `changes` run in a transaction with `animation` (NULL: they jump); `completion`
+/// runs once when its animations are logically complete, then `completion_destroy`.
+@_cdecl("unison_animate")
+public func unisonAnimate(
+    _ animation: OpaquePointer?, _ changes: UnisonChangesFunc?, _ changesData: gpointer?,
+    _ completion: UnisonCompletionFunc?, _ completionData: gpointer?, _ completionDestroy: GDestroyNotify?
+) {
+    guard onMainThread("unison_animate") else { return }
+    let changesAddress = UInt(bitPattern: changesData)
+    let completionAddress = UInt(bitPattern: completionData)
+    let chosen = animation.map(AnimationBox.animation)
+    MainActor.assumeIsolated {
+        let call = CompletionCall(completion, UnsafeMutableRawPointer(bitPattern: completionAddress), completionDestroy)
+        guard let changes else {
+            reportFailedCheck("unison_animate", "changes != NULL")
+            call.drop()
+            return
+        }
+        ensureRuntime()
+        let body = { changes(UnsafeMutableRawPointer(bitPattern: changesAddress)) }
+        if completion != nil {
+            withAnimation(chosen, body, completion: { call.run() })
+        } else {
+            withAnimation(chosen, body)
+            call.drop()
+        }
+    }
+}
+
+/// `unison_without_animation`: `changes` run in a transaction that disables animation.
+@_cdecl("unison_without_animation")
+public func unisonWithoutAnimation(_ changes: UnisonChangesFunc?, _ changesData: gpointer?) {
+    guard onMainThread("unison_without_animation") else { return }
+    let changesAddress = UInt(bitPattern: changesData)
+    MainActor.assumeIsolated {
+        guard let changes else { return reportFailedCheck("unison_without_animation", "changes != NULL") }
+        ensureRuntime()
+        var transaction = Transaction()
+        transaction.disablesAnimations = true
+        withTransaction(transaction) { changes(UnsafeMutableRawPointer(bitPattern: changesAddress)) }
+    }
+}

@@ -1,0 +1,134 @@
+import CUnisonGtk
+import CUnisonGtkMotion
+import Foundation
+import Unison
+
+// Drawing: which pages are shown, and each page drawn where its transition has it through its
+// UnisonMotionBin's render transform and clip (set directly on the C bin, once per animated value
+// per frame), plus the hook that reads a zoom's source again after the window's layout. The one
+// place the stack draws; the rest computes (NavigationZoomLayout.swift) or decides.
+
+extension NavigationStack {
+    /// The stack's size (nil before it is laid out, and once it is gone).
+    func size() -> CGSize? {
+        guard !isDisposed else { return nil }
+        let w = gtk_widget_get_width(widget)
+        let h = gtk_widget_get_height(widget)
+        guard w > 0, h > 0 else { return nil }
+        return CGSize(width: Double(w), height: Double(h))
+    }
+
+    /// Updates which page is live (NavigationStack+Focus.swift), shows the visible pages, hides
+    /// the others, draws each where its transition has it, and lets go of pages the model no
+    /// longer knows.
+    /// - Complexity: O(pages); a few multiplications and one `gtk_widget_compute_bounds` per
+    ///   zooming page per call (once per animated value per frame).
+    func render() {
+        guard !isDisposed else { return }
+        var visible = Set(model.visiblePages.map(ObjectIdentifier.init))
+        // A sheet shown keeps the page below it drawn (behind its dimming layer).
+        for (below, above) in zip(model.stack, model.stack.dropFirst()).reversed()
+        where above.isSheet && visible.contains(ObjectIdentifier(above)) {
+            visible.insert(ObjectIdentifier(below))
+        }
+        let size = size()
+        var gone: [UnsafeMutableRawPointer] = []
+        var left = false
+        for (key, page) in pages {
+            let shown = visible.contains(ObjectIdentifier(page))
+            let bin = unison_gtk_widget(page.bin)
+            if (gtk_widget_get_visible(bin) != 0) != shown {
+                gtk_widget_set_visible(bin, shown ? unison_gtk_true : unison_gtk_false)
+                left = left || !shown
+            }
+            if let dim = page.dim, (gtk_widget_get_visible(dim) != 0) != shown {
+                gtk_widget_set_visible(dim, shown ? unison_gtk_true : unison_gtk_false)
+            }
+            if shown, let size {
+                draw(page, width: size.width, height: size.height)
+            } else if !shown && page !== arriving && !model.stack.contains(page) && !model.isMoving(page) {
+                gone.append(key)
+            }
+        }
+        // Once the new top page is shown (a hidden widget cannot take the focus).
+        updateCovering()
+        if left { syncHover() }
+        for key in gone {
+            guard let page = pages.removeValue(forKey: key) else { continue }
+            gtk_overlay_remove_overlay(OpaquePointer(overlay), unison_gtk_widget(page.bin))
+            g_object_unref(page.bin)
+            if let dim = page.dim {
+                gtk_overlay_remove_overlay(OpaquePointer(overlay), dim)
+                g_object_unref(dim)
+            }
+        }
+    }
+
+    func draw(_ page: Page, width: Double, height: Double) {
+        if page.isZoomLike, page.needsSourceFrame || model.isMoving(page) {
+            if page.needsSourceFrame { page.resolvesAfterLayout = true }
+            refreshSourceFrame(page, start: page.needsSourceFrame)
+        }
+        // A page pushed back mid-close keeps fading until it is past the fade (no jump in opacity).
+        if page.fadesIntoSource, model.stack.contains(page), model.progress(of: page) >= Self.closingFade.start {
+            page.fadesIntoSource = false
+        }
+        let bin = OpaquePointer(page.bin)
+        let layout = layout(page, width: width, height: height)
+        // The bin's own rectangle in the stack (a sheet's bin is inset by its margins).
+        let home = home(of: page, width: width, height: height)
+        if let dim = page.dim {
+            let offset = page.drag.presentationValue
+            let distance = (offset.x * offset.x + offset.y * offset.y).squareRoot()
+            let shown = min(max(model.progress(of: page), 0), 1) * (1 - min(distance / height, 1))
+            gtk_widget_set_opacity(dim, 0.4 * shown)
+        }
+        guard !layout.isIdentity else {
+            unison_motion_bin_set_render(bin, 0, 0, 1, 1, 0, 0.5, 0.5, 1)
+            if page.isSheet {
+                unison_motion_bin_set_clip(bin, 0, 0, home.width, home.height, sheetCornerRadius)
+            } else {
+                unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
+            }
+            return
+        }
+        let frame = layout.frame
+        // The page scaled uniformly (aspect fill) about its centre, centred on the frame, clipped to it.
+        unison_motion_bin_set_render(
+            bin, frame.midX - home.midX, frame.midY - home.midY, layout.scale, layout.scale, 0, 0.5, 0.5,
+            layout.opacity)
+        if page.isZoomLike {
+            unison_motion_bin_set_clip(
+                bin, frame.minX - home.minX, frame.minY - home.minY, frame.width, frame.height, layout.radius)
+        } else {
+            unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
+        }
+    }
+
+    /// After each layout of the window: a transition that started since reads its source again,
+    /// now that the page holding it is laid out (it may have been hidden, and scrolled or moved
+    /// meanwhile), before the first frame is painted. Nothing happens in other layouts.
+    func layoutDone() {
+        guard !isDisposed, let size = size() else { return }
+        for page in pages.values where page.resolvesAfterLayout {
+            page.resolvesAfterLayout = false
+            refreshSourceFrame(page, start: true)
+            if model.appearanceState(of: page).isVisible { draw(page, width: size.width, height: size.height) }
+        }
+    }
+
+    func mapped() {
+        if layoutClock == nil, let clock = gtk_widget_get_frame_clock(widget) {
+            layoutClock = clock
+            layoutHandler = connectSignal(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
+                self?.layoutDone()
+            }
+        }
+        render()
+    }
+
+    func unrealized() {
+        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
+        layoutClock = nil
+    }
+}

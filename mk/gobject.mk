@@ -1,0 +1,97 @@
+# The C/GObject library libunison-1.so, its introspection data and its clients (issue 31).
+# Included by the Makefile. Targets:
+#   make gir            Unison-1.0.gir + Unison-1.0.typelib (and the uninstalled unison-1.pc) in $(GOBJECT_OUT)
+#   make install        library, headers, unison-1.pc, GIR, typelib and PyGObject overrides (release build)
+#   make uninstall      removes what install put there
+#   make test-gobject   the C example, the Python tests and example, the GJS script (uninstalled build)
+#   make docs-gobject   the gi-docgen reference in $(GOBJECT_OUT)/docs
+
+# Debian packages: g-ir-scanner/g-ir-compiler, PyGObject, GTK's and GLib's typelibs, gjs, gi-docgen.
+GOBJECT_PACKAGES := gobject-introspection libgirepository1.0-dev python3-gi gir1.2-gtk-4.0 gjs gi-docgen
+APT_PACKAGES += $(GOBJECT_PACKAGES)
+
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+GIRDIR ?= $(PREFIX)/share/gir-1.0
+# libgirepository 1.74 (Debian 12) finds typelibs only in GI_TYPELIB_PATH and its own two
+# directories (/usr/lib/x86_64-linux-gnu/girepository-1.0 and /usr/lib/girepository-1.0): not
+# under /usr/local. So that `gi.require_version('Unison', '1.0')` works with no environment
+# variables, the typelib goes to the system's directory whatever PREFIX is; for a private prefix,
+# set TYPELIBDIR=$(PREFIX)/lib/girepository-1.0 and point GI_TYPELIB_PATH there.
+TYPELIBDIR ?= $(shell pkg-config --variable=typelibdir gobject-introspection-1.0 2>/dev/null || echo /usr/lib/girepository-1.0)
+
+# Debian's python3 (where python3-gi lives), not whichever python3 is first on PATH.
+GOBJECT_PYTHON ?= /usr/bin/python3
+# PyGObject's overrides for Unison (Bindings/python): on Debian's python3 path under PREFIX.
+PYGI_OVERRIDESDIR ?= $(PREFIX)/lib/python$(shell $(GOBJECT_PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages/gi/overrides
+# debug for the tests (next to `make test`'s debug build), release for install.
+GOBJECT_CONFIG ?= debug
+GOBJECT_LIBDIR = $(CURDIR)/.build/$(GOBJECT_CONFIG)
+GOBJECT_OUT = $(GOBJECT_LIBDIR)/gobject
+GOBJECT_BRIDGE := Bridges/CUnisonGObject
+GOBJECT_HEADERS := $(wildcard $(GOBJECT_BRIDGE)/include/unison/*.h)
+GOBJECT_C := $(wildcard $(GOBJECT_BRIDGE)/*.c)
+GOBJECT_VERSION := 1.0.0
+# Everything a client of the uninstalled build needs: the uninstalled unison-1.pc, the typelib,
+# and the library for the typelib's dlopen.
+GOBJECT_ENV = PKG_CONFIG_PATH=$(GOBJECT_OUT)/pkgconfig GI_TYPELIB_PATH=$(GOBJECT_OUT) PYTHONPATH=$(CURDIR)/Bindings/python \
+	LD_LIBRARY_PATH=$(GOBJECT_LIBDIR)
+
+.PHONY: gobject-lib gir install uninstall test-gobject docs-gobject
+
+gobject-lib:
+	$(SWIFT) build -c $(GOBJECT_CONFIG) --product unison-1
+
+# The scanner compiles and runs a small program against the library to read its GTypes; the
+# library finds the Swift runtime through its RUNPATH (the toolchain's lib/swift/linux).
+gir: gobject-lib
+	@mkdir -p $(GOBJECT_OUT)/pkgconfig
+	LD_LIBRARY_PATH=$(GOBJECT_LIBDIR) g-ir-scanner --quiet --warn-all --warn-error \
+		--namespace=Unison --nsversion=1.0 --identifier-prefix=Unison --symbol-prefix=unison \
+		--include=Gtk-4.0 --pkg=gtk4 --pkg-export=unison-1 --c-include=unison/unison.h \
+		--library=unison-1 --library-path=$(GOBJECT_LIBDIR) -I$(GOBJECT_BRIDGE)/include \
+		--output=$(GOBJECT_OUT)/Unison-1.0.gir $(GOBJECT_HEADERS) $(GOBJECT_C)
+	g-ir-compiler --output=$(GOBJECT_OUT)/Unison-1.0.typelib $(GOBJECT_OUT)/Unison-1.0.gir
+	@sed -e 's|@prefix@|$(CURDIR)|; s|@libdir@|$(GOBJECT_LIBDIR)|; s|@includedir@|$(CURDIR)/$(GOBJECT_BRIDGE)/include|' \
+		-e 's|@version@|$(GOBJECT_VERSION)|; s|@rpath@| -Wl,-rpath,$${libdir}|' \
+		mk/unison-1.pc.in > $(GOBJECT_OUT)/pkgconfig/unison-1-uninstalled.pc
+
+install:
+	$(MAKE) gir GOBJECT_CONFIG=release
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/unison-1/unison $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR) $(DESTDIR)$(PYGI_OVERRIDESDIR)
+	install -m 755 .build/release/libunison-1.so $(DESTDIR)$(LIBDIR)/libunison-1.so
+	install -m 644 $(GOBJECT_HEADERS) $(DESTDIR)$(INCLUDEDIR)/unison-1/unison/
+	sed -e 's|@prefix@|$(PREFIX)|; s|@libdir@|$(LIBDIR)|; s|@includedir@|$(INCLUDEDIR)/unison-1|' \
+		-e 's|@version@|$(GOBJECT_VERSION)|; s|@rpath@||' \
+		mk/unison-1.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/unison-1.pc
+	install -m 644 .build/release/gobject/Unison-1.0.gir $(DESTDIR)$(GIRDIR)/
+	install -m 644 .build/release/gobject/Unison-1.0.typelib $(DESTDIR)$(TYPELIBDIR)/
+	install -m 644 Bindings/python/gi/overrides/Unison.py $(DESTDIR)$(PYGI_OVERRIDESDIR)/
+	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null; then ldconfig; fi
+	@echo "libunison-1 needs the Swift runtime at $$(readelf -d .build/release/libunison-1.so | sed -n 's/.*RUNPATH.*\[\(.*\):.*/\1/p') (its RUNPATH)"
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libunison-1.so $(DESTDIR)$(PKGCONFIGDIR)/unison-1.pc \
+		$(DESTDIR)$(GIRDIR)/Unison-1.0.gir $(DESTDIR)$(TYPELIBDIR)/Unison-1.0.typelib \
+		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
+
+# The C example built as any C client is, the Python tests and example, then the GJS script; all
+# under Xvfb.
+test-gobject: gir
+	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-example Examples/c/example.c \
+		$$(pkg-config --cflags --libs unison-1 gtk4)'
+	xvfb-run -a $(GOBJECT_OUT)/unison-c-example
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) -m unittest discover -s Tests/python -t Tests/python -v
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/springs.py --once
+	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/spring.js
+
+docs-gobject: gir
+	gi-docgen generate --quiet --fatal-warnings --no-namespace-dir --add-include-path=$(GOBJECT_OUT) \
+		--config=Docs/gobject/unison.toml --output-dir=$(GOBJECT_OUT)/docs $(GOBJECT_OUT)/Unison-1.0.gir
+
+# Keep the Makefile's own first target as the default goal (this file is included before it).
+.DEFAULT_GOAL :=
