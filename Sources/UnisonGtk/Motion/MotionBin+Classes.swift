@@ -11,7 +11,7 @@ extension MotionBin {
     ///
     /// - Value utilities (`opacity-*`, `scale-*`, `translate-*`, `rotate-*`) own their property: it
     ///   takes the classes' value for the *child's* current GTK states (a button's hover, press,
-    ///   focus and sensitivity: see ``ClassStyle``) and moves when they change, drawn without
+    ///   focus and sensitivity: see `ClassStyle`) and moves when they change, drawn without
     ///   relayout like any render property, so a button in a `GtkBox` presses in place.
     /// - The state being entered chooses the animation: `animate-*` without a variant animates
     ///   press and release alike; `active:animate-*` alone animates the press and lets the release
@@ -55,7 +55,7 @@ extension MotionBin {
     /// }
     /// ```
     ///
-    /// - Scopes (``AnimationScope``; nil, the default, is `.all` that also keeps animating the
+    /// - Scopes (`AnimationScope`; nil, the default, is `.all` that also keeps animating the
     ///   bin's own styling whenever its classes change, as without a value; an explicit scope,
     ///   `.all` included, watches only `value`): `.surface` animates the bin's
     ///   drawn values; `.layout` its size and place (padding, a child's size change, its glide)
