@@ -30,7 +30,7 @@ SOAK_GTK_SECONDS ?= 600
 # or `--trim`; the renderer is GTK's choice unless GSK_RENDERER is set (e.g. GSK_RENDERER=cairo).
 SOAK_GTK_FLAGS ?=
 
-.PHONY: demo test deps bench-deps lint bench deep-deps check-deep fuzz soak-gtk
+.PHONY: demo test docs deps bench-deps lint bench deep-deps check-deep fuzz soak-gtk
 
 deps:
 	@bash .ci/install-deps $(APT_PACKAGES)
@@ -50,14 +50,24 @@ demo: deps
 
 # After the tests: Examples/Downstream, an app in its own package that depends on this one by path
 # as any app does, is built and run once under Xvfb (--smoke); then every Swift block of README.md
-# is compiled (.ci/check-readme says how).
+# and of the documentation's articles is compiled, and the README's minimal app is run under Xvfb,
+# its card checked to rest where the README says (.ci/check-readme says how).
 test: deps
 	$(SWIFT) build --build-tests
 	xvfb-run -a $(SWIFT) test --skip-build
+	# Accessible states exist only with an accessibility context: the one test that reads them runs again with it.
+	GTK_A11Y=test xvfb-run -a $(SWIFT) test --skip-build --filter coveredPageIsHiddenFromAccessibility
 	$(SWIFT) build --package-path Examples/Downstream
 	xvfb-run -a Examples/Downstream/.build/debug/unison-downstream --smoke
 	SWIFT=$(SWIFT) python3 .ci/check-readme
 	$(MAKE) test-gobject
+
+# The documentation (.ci/build-docs says how): the DocC catalogs of Unison, UnisonHeadless and
+# UnisonGtk (Sources/<Module>/<Module>.docc), built with the toolchain's own docc from symbol graphs
+# of the debug build, every docc warning an error. Writes out/docs/: an archive per module, and
+# site/, the three as one static site (python3 -m http.server -d out/docs/site).
+docs: deps
+	SWIFT=$(SWIFT) python3 .ci/build-docs
 
 # Release build of the benchmark package (Benchmarks/); headless engine, libadwaita side by side
 # and 1000 real widgets under Xvfb. Writes Benchmarks/results/ (results.json, results.md, cost-vs-n.png).

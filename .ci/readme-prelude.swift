@@ -1,7 +1,8 @@
-// The names README.md's code fragments use without declaring them: the tour's `myView`, the GTK
-// section's `card`, the headless `x`... `.ci/check-readme` compiles each fragment beside this file,
-// in a package named as the README's "Use it in your app" says (its C module is `CCardsGtk`).
-// Nothing here runs: it only has to give each name the type the README means.
+// The names the code fragments of README.md and of the documentation's articles use without
+// declaring them: the porting guide's `myView`, the GTK articles' `card`, the headless `x`...
+// `.ci/check-readme` compiles each fragment beside this file, in a package named as the README's
+// "Use it in your app" says (its C module is `CCardsGtk`). Nothing here runs: it only has to give
+// each name the type the documents mean.
 import CCardsGtk
 import Foundation
 import Unison
@@ -12,9 +13,9 @@ import UnisonHeadless
 
 /// The `GtkFixed` the cards live in (a stationary ancestor for gestures).
 @MainActor let fixed = gtk_fixed_new()!
-/// The tour's stand-in for a `UIView`: an `AnimatedWidget` over a widget in `fixed`.
+/// The porting guide's stand-in for a `UIView`: an `AnimatedWidget` over a widget in `fixed`.
 @MainActor let myView = placed(gtk_drawing_area_new()!)
-/// The GTK sections' card.
+/// The GTK articles' card.
 @MainActor let card = placed(gtk_button_new_with_label("Card")!)
 /// A panel that fades in.
 @MainActor let panel = placed(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
@@ -30,7 +31,7 @@ import UnisonHeadless
     return AnimatedWidget(widget)
 }
 
-/// The representables section's widget: a box with a lid.
+/// The representables article's widget: a box with a lid.
 @MainActor final class BeadBox {
     let lid = placed(gtk_drawing_area_new()!)
 }
@@ -46,12 +47,12 @@ import UnisonHeadless
 let translation = 120.0
 let restingPlace = 0.0
 
-// MARK: Navigation: the seed's bracelets
+// MARK: Navigation: the bracelets of Apple's zoom-transition example
 
-/// A bracelet of the seed's example.
+/// A bracelet of the example.
 struct Bracelet: Identifiable { let id: Int }
 @MainActor let bracelets = (0..<6).map(Bracelet.init)
-/// The seed's views, as GTK widgets.
+/// The example's views, as GTK widgets.
 @MainActor final class BraceletPreview {
     let widget = gtk_drawing_area_new()!
     init(_ bracelet: Bracelet) {}

@@ -34,116 +34,120 @@ private func drawnBounds(
 }
 
 extension GtkAdapterTests {
-    @Test("drag to reorder under Xvfb: the row follows the pointer, its neighbours glide aside, it lands in its slot")
-    func realReorderDrag() throws {
-        let window = try TestWindow(width: 420, height: 380)
-        defer { window.close() }
-        gtk_window_set_title(unison_example_window(window.window), "unison-reorder-test")
-        let page = ReorderPage(context: DemoContext(clock: GtkFrameClock.for(window.window)))
-        gtk_fixed_put(unison_example_fixed(window.fixed), page.root, 0, 0)
-        window.settle(0.3)
-        let colours = ReorderPage.rowColours.map { ($0.red, $0.green, $0.blue) }
-        let toplevel = window.window
-        let fullImage = try #require(WidgetRenderer.image(of: toplevel))
-        let rest = try colours.map { try #require(drawnBounds(of: $0, in: fullImage)) }
-        let pitch = rest[1].minY - rest[0].minY
-        for (a, b) in zip(rest, rest.dropFirst()) { #expect(b.minY - a.minY == pitch && b.minX == a.minX) }
-        #expect(pitch > 30)
-        let columns = Int(rest[0].minX) - 8..<Int(rest[0].maxX) + 8
+    @MainActor
+    @Suite("Drag to reorder")
+    struct ReorderTests {
+        @Test("drag to reorder under Xvfb: the row follows the pointer, its neighbours glide aside, it lands in its slot")
+        func realReorderDrag() throws {
+            let window = try TestWindow(width: 420, height: 380)
+            defer { window.close() }
+            gtk_window_set_title(unison_example_window(window.window), "unison-reorder-test")
+            let page = ReorderPage(context: DemoContext(clock: GtkFrameClock.for(window.window)))
+            gtk_fixed_put(unison_example_fixed(window.fixed), page.root, 0, 0)
+            window.settle(0.3)
+            let colours = ReorderPage.rowColours.map { ($0.red, $0.green, $0.blue) }
+            let toplevel = window.window
+            let fullImage = try #require(WidgetRenderer.image(of: toplevel))
+            let rest = try colours.map { try #require(drawnBounds(of: $0, in: fullImage)) }
+            let pitch = rest[1].minY - rest[0].minY
+            for (a, b) in zip(rest, rest.dropFirst()) { #expect(b.minY - a.minY == pitch && b.minX == a.minX) }
+            #expect(pitch > 30)
+            let columns = Int(rest[0].minX) - 8..<Int(rest[0].maxX) + 8
 
-        // Every painted frame: its time, the drag's translation as the page had it, rows 1–3's tiles.
-        var frames: [(t: TimeInterval, finger: CGPoint?, rows: [CGRect?])] = []
-        window.record { t in
-            guard let image = WidgetRenderer.image(of: toplevel) else { return }
-            frames.append(
-                (t, page.fingerTranslation, drawnBounds(of: Array(colours[0..<3]), in: image, columns: columns)))
-        }
-        let search = try startXdotool(["search", "--sync", "--name", "unison-reorder-test"])
-        GtkRuntime.iterate(timeout: 5) { !search.isRunning }
-        let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-        let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
-        // Press on the first row's tile, move down 4 px every 20 ms (200 px/s) to 100 px, past the
-        // second and third rows' centres (a pitch and two pitches down), release while moving.
-        let (x, y0) = (Int(rest[0].midX), Int(rest[0].midY))
-        var commands = ["mousemove", "--window", id, String(x), String(y0), "mousedown", "1"]
-        for step in 1...25 {
-            commands += ["sleep", "0.02", "mousemove", "--window", id, String(x), String(y0 + 4 * step)]
-        }
-        commands += ["mouseup", "1"]
-        let gesture = try startXdotool(commands)
-        GtkRuntime.iterate(timeout: 5) { !gesture.isRunning }
-        #expect(GtkRuntime.iterate(timeout: 3) { page.isAtTarget })
-        window.settle()
-        window.stopRecording()
-
-        // 1. The dragged row follows the pointer, through both reorders. Tolerance: 1 px for the
-        // edge pixels (the bounds are whole pixels) plus what the 1.03 lift moves the tile's top
-        // edge about the row's centre: at most 0.03 × half a pitch.
-        let dragging = frames.compactMap { f in f.finger.flatMap { finger in f.rows[0].map { (finger.y, $0.minY) } } }
-        #expect(dragging.count >= 10, "frames painted while dragging: \(dragging.count)")
-        // Past the second row's centre while frames are painted (the last moves, past the third
-        // row's, may come in the frame of the release on a loaded machine; the final order checks
-        // that crossing).
-        #expect(dragging.contains { $0.0 > 1.5 * pitch })
-        let followTolerance = 1 + 0.03 * pitch / 2
-        var worstFollow = 0.0
-        for (finger, top) in dragging {
-            worstFollow = max(worstFollow, abs(top - rest[0].minY - finger))
-            #expect(
-                abs(top - rest[0].minY - finger) <= followTolerance, "finger \(finger), drawn \(top - rest[0].minY)")
-        }
-
-        // 2. Rows 2 and 3 each move up a pitch with `.smooth` (Spring(duration: 0.5, bounce: 0):
-        // critically damped, ω = 2π / 0.5 s) from rest. Its fastest speed is pitch·ω/e (the
-        // maximum of D·ω²·t·e^(−ωt), at t = 1/ω), so between two frames a row moves at most that
-        // times the frames' time apart, + 1 px for whole-pixel bounds.
-        let omega = 2 * Double.pi / 0.5
-        let fastest = pitch * omega / M_E
-        var worstStep = 0.0
-        var measured = 0
-        for row in 1...2 {
-            // The lifted row is drawn over the others and covers a part of a neighbour's tile (all of
-            // it near the crossing): only frames showing the whole tile (its height at rest) are read.
-            let drawn = frames.compactMap { f in
-                f.rows[row].flatMap { abs($0.height - rest[row].height) <= 0.5 ? (f.t, $0.minY) : nil }
+            // Every painted frame: its time, the drag's translation as the page had it, rows 1–3's tiles.
+            var frames: [(t: TimeInterval, finger: CGPoint?, rows: [CGRect?])] = []
+            window.record { t in
+                guard let image = WidgetRenderer.image(of: toplevel) else { return }
+                frames.append(
+                    (t, page.fingerTranslation, drawnBounds(of: Array(colours[0..<3]), in: image, columns: columns)))
             }
-            measured += drawn.count
-            #expect(drawn.count >= frames.count / 2, "row \(row + 1) shown whole in \(drawn.count) of \(frames.count)")
-            for (a, b) in zip(drawn, drawn.dropFirst()) {
-                let bound = fastest * (b.0 - a.0) + 1
-                worstStep = max(worstStep, abs(b.1 - a.1) / bound)
-                #expect(abs(b.1 - a.1) <= bound, "row \(row + 1) jumped \(b.1 - a.1) px in \(b.0 - a.0) s")
+            let search = try startXdotool(["search", "--sync", "--name", "unison-reorder-test"])
+            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            // Press on the first row's tile, move down 4 px every 20 ms (200 px/s) to 100 px, past the
+            // second and third rows' centres (a pitch and two pitches down), release while moving.
+            let (x, y0) = (Int(rest[0].midX), Int(rest[0].midY))
+            var commands = ["mousemove", "--window", id, String(x), String(y0), "mousedown", "1"]
+            for step in 1...25 {
+                commands += ["sleep", "0.02", "mousemove", "--window", id, String(x), String(y0 + 4 * step)]
             }
-            let gliding = drawn.filter { $0.1 < rest[row].minY - 1 && $0.1 > rest[row - 1].minY + 1 }
-            #expect(gliding.count >= 5, "row \(row + 1): frames between its places \(gliding.count)")
-            #expect(drawn.last?.1 == rest[row - 1].minY)
-        }
+            commands += ["mouseup", "1"]
+            let gesture = try startXdotool(commands)
+            GtkRuntime.iterate(timeout: 5) { !gesture.isRunning }
+            #expect(GtkRuntime.iterate(timeout: 3) { page.isAtTarget })
+            window.settle()
+            window.stopRecording()
 
-        // 3. The box's order is 2, 3, 1, 4, 5, and every row is drawn where layout put it.
-        var children: [Int] = []
-        var child = gtk_widget_get_first_child(page.list)
-        while let widget = child {
-            children.append(try #require(page.bins.firstIndex { $0.widget == widget }))
-            child = gtk_widget_get_next_sibling(widget)
+            // 1. The dragged row follows the pointer, through both reorders. Tolerance: 1 px for the
+            // edge pixels (the bounds are whole pixels) plus what the 1.03 lift moves the tile's top
+            // edge about the row's centre: at most 0.03 × half a pitch.
+            let dragging = frames.compactMap { f in f.finger.flatMap { finger in f.rows[0].map { (finger.y, $0.minY) } } }
+            #expect(dragging.count >= 10, "frames painted while dragging: \(dragging.count)")
+            // Past the second row's centre while frames are painted (the last moves, past the third
+            // row's, may come in the frame of the release on a loaded machine; the final order checks
+            // that crossing).
+            #expect(dragging.contains { $0.0 > 1.5 * pitch })
+            let followTolerance = 1 + 0.03 * pitch / 2
+            var worstFollow = 0.0
+            for (finger, top) in dragging {
+                worstFollow = max(worstFollow, abs(top - rest[0].minY - finger))
+                #expect(
+                    abs(top - rest[0].minY - finger) <= followTolerance, "finger \(finger), drawn \(top - rest[0].minY)")
+            }
+
+            // 2. Rows 2 and 3 each move up a pitch with `.smooth` (Spring(duration: 0.5, bounce: 0):
+            // critically damped, ω = 2π / 0.5 s) from rest. Its fastest speed is pitch·ω/e (the
+            // maximum of D·ω²·t·e^(−ωt), at t = 1/ω), so between two frames a row moves at most that
+            // times the frames' time apart, + 1 px for whole-pixel bounds.
+            let omega = 2 * Double.pi / 0.5
+            let fastest = pitch * omega / M_E
+            var worstStep = 0.0
+            var measured = 0
+            for row in 1...2 {
+                // The lifted row is drawn over the others and covers a part of a neighbour's tile (all of
+                // it near the crossing): only frames showing the whole tile (its height at rest) are read.
+                let drawn = frames.compactMap { f in
+                    f.rows[row].flatMap { abs($0.height - rest[row].height) <= 0.5 ? (f.t, $0.minY) : nil }
+                }
+                measured += drawn.count
+                #expect(drawn.count >= frames.count / 2, "row \(row + 1) shown whole in \(drawn.count) of \(frames.count)")
+                for (a, b) in zip(drawn, drawn.dropFirst()) {
+                    let bound = fastest * (b.0 - a.0) + 1
+                    worstStep = max(worstStep, abs(b.1 - a.1) / bound)
+                    #expect(abs(b.1 - a.1) <= bound, "row \(row + 1) jumped \(b.1 - a.1) px in \(b.0 - a.0) s")
+                }
+                let gliding = drawn.filter { $0.1 < rest[row].minY - 1 && $0.1 > rest[row - 1].minY + 1 }
+                #expect(gliding.count >= 5, "row \(row + 1): frames between its places \(gliding.count)")
+                #expect(drawn.last?.1 == rest[row - 1].minY)
+            }
+
+            // 3. The box's order is 2, 3, 1, 4, 5, and every row is drawn where layout put it.
+            var children: [Int] = []
+            var child = gtk_widget_get_first_child(page.list)
+            while let widget = child {
+                children.append(try #require(page.bins.firstIndex { $0.widget == widget }))
+                child = gtk_widget_get_next_sibling(widget)
+            }
+            #expect(children == [1, 2, 0, 3, 4] && page.order == children)
+            let final = try #require(WidgetRenderer.image(of: toplevel))
+            for (index, bin) in page.bins.enumerated() {
+                let tile = try #require(bin.child.flatMap { gtk_widget_get_first_child($0) })
+                var zero = graphene_point_t(x: 0, y: 0)
+                var place = graphene_point_t(x: 0, y: 0)
+                #expect(gtk_widget_compute_point(tile, toplevel, &zero, &place) != 0)
+                let drawn = try #require(drawnBounds(of: colours[index], in: final))
+                #expect(
+                    abs(drawn.minX - Double(place.x)) <= 1 && abs(drawn.minY - Double(place.y)) <= 1, "row \(index + 1)")
+                let slot = try #require(children.firstIndex(of: index))
+                #expect(abs(drawn.minY - (rest[0].minY + Double(slot) * pitch)) <= 1)
+                #expect(bin.translation == .zero && bin.scale == CGSize(width: 1, height: 1) && bin.animatesLayout)
+            }
+            print(
+                "reorder drag: \(frames.count) frames, \(dragging.count) while dragging, pitch \(pitch) px, "
+                    + "worst follow error \(worstFollow) px (≤ \(followTolerance)), "
+                    + "\(measured) glide samples, worst glide step \(worstStep) of the .smooth bound (≤ 1, \(fastest) px/s + 1 px)"
+            )
         }
-        #expect(children == [1, 2, 0, 3, 4] && page.order == children)
-        let final = try #require(WidgetRenderer.image(of: toplevel))
-        for (index, bin) in page.bins.enumerated() {
-            let tile = try #require(bin.child.flatMap { gtk_widget_get_first_child($0) })
-            var zero = graphene_point_t(x: 0, y: 0)
-            var place = graphene_point_t(x: 0, y: 0)
-            #expect(gtk_widget_compute_point(tile, toplevel, &zero, &place) != 0)
-            let drawn = try #require(drawnBounds(of: colours[index], in: final))
-            #expect(
-                abs(drawn.minX - Double(place.x)) <= 1 && abs(drawn.minY - Double(place.y)) <= 1, "row \(index + 1)")
-            let slot = try #require(children.firstIndex(of: index))
-            #expect(abs(drawn.minY - (rest[0].minY + Double(slot) * pitch)) <= 1)
-            #expect(bin.translation == .zero && bin.scale == CGSize(width: 1, height: 1) && bin.animatesLayout)
-        }
-        print(
-            "reorder drag: \(frames.count) frames, \(dragging.count) while dragging, pitch \(pitch) px, "
-                + "worst follow error \(worstFollow) px (≤ \(followTolerance)), "
-                + "\(measured) glide samples, worst glide step \(worstStep) of the .smooth bound (≤ 1, \(fastest) px/s + 1 px)"
-        )
     }
 }

@@ -1,7 +1,7 @@
 // UnisonMotionBin: a GtkWidget with one child that it draws moved, scaled, rotated and faded
 // (render transforms: no relayout), and whose measured size can be animated (a widget growing
-// from nothing to its natural size, as GtkRevealer does). Unison's GTK adapter drives it; it is
-// the only GObject subclass Unison defines, and the only C in Unison besides the CUnisonGtk shim.
+// from nothing to its natural size, as GtkRevealer does). Unison's GTK adapter (MotionBin) drives
+// it.
 #ifndef UNISON_MOTION_BIN_H
 #define UNISON_MOTION_BIN_H
 
@@ -86,6 +86,9 @@ void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinA
 
 /// Whether `widget` is a UnisonMotionBin.
 gboolean unison_is_motion_bin(gpointer widget);
+
+/// The child as it draws now, in its own coordinates (a new node; NULL when it is not mapped).
+GskRenderNode *unison_motion_bin_render_child(UnisonMotionBin *bin);
 
 G_END_DECLS
 

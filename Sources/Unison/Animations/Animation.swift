@@ -5,7 +5,7 @@ import Foundation
 /// An animation is a value: build it from a preset (`.smooth`, `.easeInOut`), a factory
 /// (`.spring(duration: 0.8)`, `.timingCurve(0.2, 0, 0, 1)`) or your own ``CustomAnimation``,
 /// refine it with modifiers (`.delay(0.1).speed(2)`), and hand it to
-/// ``animate(_:changes:completion:)`` or ``withAnimation(_:_:)``.
+/// ``animate(_:changes:completion:)-(Animation,_,_)`` or ``withAnimation(_:_:)``.
 ///
 /// ```swift
 /// animate(.spring(duration: 0.8)) {

@@ -115,7 +115,7 @@ package func withRoutedTransaction<Result>(_ area: AnimationArea?, _ body: () th
     return try withTransaction(current.routed(to: area), linkedTo: Engine.currentGroup, body)
 }
 
-/// An animation preset that watches a value: changes made through ``update(value:_:)`` animate
+/// An animation preset that watches a value: changes made through ``update(value:_:completion:)`` animate
 /// with the preset only when the watched value changed, each according to ``scope``.
 ///
 /// ```swift
@@ -126,7 +126,7 @@ package func withRoutedTransaction<Result>(_ area: AnimationArea?, _ body: () th
 /// ```
 ///
 /// - Only the watched value enables the preset. An update with the same value (or changes made
-///   without ``update(value:_:)``) keeps the caller's transaction.
+///   without ``update(value:_:completion:)``) keeps the caller's transaction.
 /// - Without an `animate-*` class the caller's transaction is kept as it is.
 /// - The classes are validated in full (an unknown class or a bad value throws, naming it) but only
 ///   the animation is taken: value utilities and padding in a shared recipe are not applied here.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A value that animates: the toolkit-neutral unit every adapter builds on.
 ///
-/// `value` is the model value. Set it inside ``animate(_:changes:completion:)`` (or
+/// `value` is the model value. Set it inside ``animate(_:changes:completion:)-(Animation,_,_)`` (or
 /// `withAnimation`) and it animates there on `clock`, calling `apply` with each presented
 /// value, once per frame; set it anywhere else and it jumps (one `apply`).
 ///

@@ -14,7 +14,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Clocks whose times share a base (GTK's frame clocks, ``UnisonHeadless``'s real-time
+/// Clocks whose times share a base (GTK's frame clocks, `UnisonHeadless`'s real-time
 /// clock: all `CLOCK_MONOTONIC` seconds) keep properties on different clocks in exact step.
 @MainActor
 public protocol FrameClock: AnyObject {

@@ -28,9 +28,11 @@ package final class DeferredTransaction {
         Engine.deferCompletions()  // never run completions inside a release
     }
 
-    /// Runs `body` in the transaction: what it animates counts towards its completions.
+    /// Runs `body` in the transaction: what it animates counts towards its completions, and
+    /// runs on its timeline (from the transaction's start time, not from the frame `body` runs
+    /// in), so it presents the same progress on every frame as what the body animated.
     package func perform(_ body: () -> Void) {
-        withTransaction(transaction, linkedTo: group, body)
+        withTransaction(transaction, linkedTo: group, sharesTimeline: true, body)
     }
 
     /// Ends the deferral: the transaction completes once the animations it started have.

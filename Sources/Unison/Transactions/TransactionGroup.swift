@@ -37,11 +37,17 @@ final class TransactionGroup {
     /// A group whose completions also wait for this group's animations (the transaction a
     /// representable's `context.animate` runs inside).
     private let parent: TransactionGroup?
+    /// The group whose start time this one shares (nil: its own first frame starts it): changes
+    /// made on a transaction's behalf after its body (``DeferredTransaction/perform(_:)``), and
+    /// those nested in them, run on the transaction's timeline.
+    private let timeline: TransactionGroup?
 
-    init(_ transaction: Transaction, parent: TransactionGroup? = nil) {
+    init(_ transaction: Transaction, parent: TransactionGroup? = nil, sharesTimeline: Bool = false) {
         self.parent = parent
+        timeline = sharesTimeline || parent?.timeline != nil ? parent : nil
         shared = .allocate(capacity: 1)
         shared.initialize(to: SharedSample(hasParent: parent != nil))
+        shared.pointee.startTime = timeline?.startTime
         animation = transaction.animation
         isAnimated = transaction.isAnimated
         tracksVelocity = transaction.tracksVelocity
@@ -61,11 +67,13 @@ final class TransactionGroup {
         shared.deallocate()
     }
 
-    /// The group's start time, fixing it at `frameTime` if this is its first frame.
+    /// The group's start time, fixing it at `frameTime` if this is its first frame (the
+    /// timeline's it shares, fixed then if not yet).
     func start(at frameTime: TimeInterval) -> TimeInterval {
         if let startTime { return startTime }
-        shared.pointee.startTime = frameTime
-        return frameTime
+        let time = timeline?.start(at: frameTime) ?? frameTime
+        shared.pointee.startTime = time
+        return time
     }
 
     /// The shared sample of the group's linear animation `elapsed` seconds after its start.

@@ -7,12 +7,14 @@ public func withTransaction<Result>(_ transaction: Transaction, _ body: () throw
     try withTransaction(transaction, linkedTo: nil, body)
 }
 
-/// `withTransaction` whose animations also count towards `parent`'s completions.
+/// `withTransaction` whose animations also count towards `parent`'s completions (and, with
+/// `sharesTimeline`, start when `parent`'s started: see ``TransactionGroup``).
 @MainActor
 func withTransaction<Result>(
-    _ transaction: Transaction, linkedTo parent: TransactionGroup?, _ body: () throws -> Result
+    _ transaction: Transaction, linkedTo parent: TransactionGroup?, sharesTimeline: Bool = false,
+    _ body: () throws -> Result
 ) rethrows -> Result {
-    let group = TransactionGroup(transaction, parent: parent)
+    let group = TransactionGroup(transaction, parent: parent, sharesTimeline: sharesTimeline)
     if transaction.isAnimated, Engine.openTransactions.isEmpty { Engine.animatedTransactionBegan?() }
     Engine.openTransactions.append(TransactionScope(transaction: transaction, group: group))
     defer {

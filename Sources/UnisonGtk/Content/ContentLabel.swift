@@ -5,7 +5,7 @@ import Unison
 
 /// A `GtkLabel` whose text changes through a content transition (SwiftUI's
 /// `.contentTransition(_:)` on a `Text`): a cross-fade, digits that roll like a counter's
-/// (``ContentTransition/numericText(countsDown:)``), or at once.
+/// (`ContentTransition.numericText(countsDown:)`), or at once.
 ///
 /// ```swift
 /// let counter = ContentLabel(text: "41", contentTransition: .numericText())

@@ -3,10 +3,10 @@ import Foundation
 import Unison
 
 /// A drag on a GTK widget, reported with its translation and velocity in pixels per second:
-/// a `GtkGestureDrag` feeding Unison's ``DragRecognizer`` (velocity by least squares over the
+/// a `GtkGestureDrag` feeding Unison's `DragRecognizer` (velocity by least squares over the
 /// last 100 ms of the events' own timestamps, so uneven event timing does not skew it and a
 /// finger that stopped releases with no velocity). For a minimum distance, or a drag composed
-/// with other gestures, use ``WidgetGesture`` with a ``DragRecognizer``.
+/// with other gestures, use ``WidgetGesture`` with a `DragRecognizer`.
 ///
 /// The SwiftUI/UIKit pattern works as written:
 ///
@@ -55,7 +55,7 @@ public final class DragGesture {
     /// Whether a drag is in progress.
     public private(set) var isDragging = false
 
-    /// The model underneath: a ``DragRecognizer`` with no minimum distance (the drag begins at
+    /// The model underneath: a `DragRecognizer` with no minimum distance (the drag begins at
     /// the press), fed by a `GtkGestureDrag`.
     private let gesture: WidgetGesture<DragRecognizer>
 

@@ -2,7 +2,7 @@ import CUnisonGtk
 import Foundation
 import Unison
 
-/// A gesture recognizer (``GestureRecognizer``: a tap, a long press, a drag, a pinch, a rotation,
+/// A gesture recognizer (`GestureRecognizer`: a tap, a long press, a drag, a pinch, a rotation,
 /// or a composition of them) attached to a GTK widget: GTK's own gesture controllers feed it
 /// the widget's input, timed by the events' own timestamps, and it reports through
 /// `onChanged`, `onEnded` and `onCancelled`.
@@ -21,7 +21,7 @@ import Unison
 /// ```
 ///
 /// Which GTK controllers it installs follows what the recognizer reads (its
-/// ``GestureRecognizer/inputs``):
+/// `GestureRecognizer.inputs`):
 /// - the pointer comes from one `GtkGestureDrag` when the recognizer has a drag, otherwise
 ///   from a `GtkGestureClick` when it has a tap, otherwise from a `GtkGestureLongPress`: each
 ///   follows a press from its start to its release (their own thresholds and timeouts decide

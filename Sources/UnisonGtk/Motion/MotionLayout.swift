@@ -17,22 +17,23 @@ import Unison
 /// completions also wait for the layout that follows.) After each of those windows' layout phases (their frame clock's
 /// `layout` signal, after GTK's own handler), every bin compares where layout put it (*last*)
 /// with where it was: a bin that moved is drawn from its old place to the new one (*invert*,
-/// *play*), animated with the transaction, whose completions wait for it. Outside that window of
+/// *play*), animated with the transaction on its timeline (the glide presents the same progress
+/// on every frame as what the transaction's body animated), and its completions wait for it. Outside that window of
 /// time layout moves happen at once. Two paints, not one: a change made between frames is laid
 /// out in the next frame, but a window resize asked of the X server comes back one frame later.
 ///
 /// A bin whose glide is running is also checked after every layout (its target moved again, or
 /// the window was resized mid-flight). Cost: O(bins of a window) per layout while a transaction is
 /// open, O(gliding bins) otherwise (a bin tells when a glide may have started, and is dropped from
-/// the gliding ones once found at rest), nothing when idle. This is the GTK module's one piece of global
-/// state besides ``GtkRuntime``.
+/// the gliding ones once found at rest), nothing when idle. Its tables are global state of the
+/// GTK module, as ``GtkRuntime``'s, the widget environment's and the navigation stacks' are.
 @MainActor
 enum MotionLayout {
     /// The transaction the current layout passes belong to, if any.
     private(set) static var current: DeferredTransaction?
     /// Counts transactions taken into `current` (the timeout closes only its own).
     private static var generation = 0
-    /// Per window frame clock: its realized bins (held weakly) and the `layout` handler.
+    /// Per window frame clock: its realized bins (held weakly) and what follows its layouts.
     private static var windows: [OpaquePointer: Window] = [:]
     /// Per frame clock still awaited before `current` closes: paints left and the handler counting them.
     private static var awaited: [OpaquePointer: (paints: Int, handler: gulong)] = [:]
@@ -49,7 +50,7 @@ enum MotionLayout {
         var bins: [ObjectIdentifier: WeakBin] = [:]
         /// Those of `bins` whose glide may be running (see ``noteGliding(_:clock:)``).
         var gliding: [ObjectIdentifier: WeakBin] = [:]
-        var layoutHandler: gulong = 0
+        var layoutHook: FrameClockLayoutHook?
 
         /// Whether the window shows any of its bins (a hidden window's frame clock is frozen).
         var isMapped: Bool { bins.values.contains { $0.bin.map { gtk_widget_get_mapped($0.widget) != 0 } ?? false } }
@@ -116,9 +117,7 @@ enum MotionLayout {
         let window = windows[clock] ?? Window()
         if windows[clock] == nil {
             windows[clock] = window
-            window.layoutHandler = connectSignal(UnsafeMutableRawPointer(clock), "layout", after: true) {
-                layoutDone(clock)
-            }
+            window.layoutHook = FrameClockLayoutHook(clock) { layoutDone(clock) }
         }
         window.bins[ObjectIdentifier(bin)] = WeakBin(bin: bin)
         if bin.isGliding { window.gliding[ObjectIdentifier(bin)] = WeakBin(bin: bin) }
@@ -136,7 +135,7 @@ enum MotionLayout {
         window.bins[bin] = nil
         window.gliding[bin] = nil
         if window.bins.isEmpty {
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), window.layoutHandler)
+            window.layoutHook?.disconnect()
             windows[clock] = nil
             paintsDone(on: clock)
         }

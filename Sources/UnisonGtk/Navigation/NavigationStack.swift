@@ -38,7 +38,7 @@ import Unison
 ///   source, else to the widget that had it when the page was covered, else to the page's first
 ///   focusable widget.
 /// - **Lifecycle**: every page gets `willAppear`, `didAppear`, `willDisappear`, `didDisappear`
-///   in order, once per visit, by Unison's ``NavigationModel`` (whose rules say what happens
+///   in order, once per visit, by Unison's `NavigationModel` (whose rules say what happens
 ///   when transitions interrupt each other: nothing is cancelled, every visit is closed).
 ///
 /// Pages are the app's widgets: each is put in a `UnisonMotionBin` (drawn with render
@@ -56,7 +56,7 @@ public final class NavigationStack {
     /// The lifecycle model the stack draws.
     let model: NavigationModel<Page>
 
-    /// Each page's appearance events (besides the callback given to ``push(_:transition:animated:onAppearance:)``).
+    /// Each page's appearance events (besides the callback given to ``push(_:transition:presentation:animated:onAppearance:)``).
     public var onAppearance: (@MainActor (UnsafeMutablePointer<GtkWidget>, AppearanceEvent) -> Void)?
     /// When a released drag pops (nil: a zoomed page pops when its drag projects a quarter of the
     /// stack's smaller side away; a slid page when its swipe projects past half the width).

@@ -2,12 +2,12 @@ import CUnisonGtk
 import Foundation
 import Unison
 
-/// A ``FrameClock`` driven by a widget's `GdkFrameClock`.
+/// A `FrameClock` driven by a widget's `GdkFrameClock`.
 ///
 /// Frames arrive through a tick callback on the widget, added only while something animates
 /// on this clock and removed when idle, so an idle window's frame clock stops. Frame time is
 /// GDK's frame time (`g_get_monotonic_time`, `CLOCK_MONOTONIC`), shared by every window and
-/// by ``UnisonHeadless``'s `RealTimeClock`, so values on different clocks move in step.
+/// by `UnisonHeadless`'s `RealTimeClock`, so values on different clocks move in step.
 ///
 /// Animations are skipped (values jump, completions fire) when the widget is not mapped or
 /// GTK's `gtk-enable-animations` setting is off (except, for the setting, animations that adapt
@@ -99,7 +99,7 @@ public final class GtkFrameClock: FrameClock {
     }
 
     /// True while the widget is mapped: with `gtk-enable-animations` off, animations that adapt
-    /// to reduced motion (``CustomAnimation/adaptsToReducedMotion``) still run, the others jump.
+    /// to reduced motion (`CustomAnimation.adaptsToReducedMotion`) still run, the others jump.
     public var reducedMotionAnimationsEnabled: Bool {
         guard let pointer = widget.pointer else { return false }
         return gtk_widget_get_mapped(unison_gtk_widget(pointer)) != 0

@@ -5,7 +5,7 @@ import Unison
 /// The environment of GTK widgets: what GTK says about a widget (its text direction, the
 /// `gtk-enable-animations` setting, its scale factor), and values the app sets for a widget and
 /// every widget inside it. Custom animations read it as `context.environment`; transitions take
-/// their leading and trailing edges from its ``EnvironmentValues/layoutDirection``.
+/// their leading and trailing edges from its `EnvironmentValues.layoutDirection`.
 ///
 /// ```swift
 /// // A sidebar whose animations run calmer than the rest of the window:

@@ -2,7 +2,7 @@ import CUnisonGtk
 import Foundation
 import Unison
 
-/// Where a widget stands to the element a watched preset styles (``AnimationScope``): the element
+/// Where a widget stands to the element a watched preset styles (`AnimationScope`): the element
 /// itself, inside it (a descendant in GTK's widget tree) or outside.
 @MainActor
 enum ScopePosition {
@@ -65,7 +65,7 @@ extension WatchedAnimation {
     /// ```
     ///
     /// `root` is the styled element: Unison's widgets in its subtree (motion bins, content labels)
-    /// animate what the scope names (``AnimationScope``: a plain container has no surface or layout
+    /// animate what the scope names (`AnimationScope`: a plain container has no surface or layout
     /// of Unison's, so `.surface` and `.layout` concern its descendants' layout only); those outside
     /// it keep the caller's transaction.
     public func update(

@@ -105,7 +105,7 @@ public final class AnimatedLevelBar {
 }
 
 /// Values a `GtkDrawingArea` draws: each presented value queues a redraw, and the draw
-/// function reads ``presentationValue``.
+/// function reads `value.presentationValue`.
 ///
 /// Ownership: the area's draw function holds this object, so it lives as long as its drawing area
 /// (or until another draw function replaces it), whether or not the app keeps it; it holds the

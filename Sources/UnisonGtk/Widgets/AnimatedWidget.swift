@@ -88,7 +88,7 @@ public final class AnimatedWidget {
     ///   transaction is kept.
     /// - Value utilities (`opacity-*`, `scale-*`, `translate-*`, `rotate-*`) own their property: it
     ///   takes the classes' value for the widget's current states, and moves when its GTK state flags
-    ///   change (hover, press, focus, sensitivity: see ``ClassStyle``), with the animation of the
+    ///   change (hover, press, focus, sensitivity: see `ClassStyle`), with the animation of the
     ///   state it enters. Setting an owned property yourself lasts until the next state change.
     /// - `gtk-enable-animations` off and transactions that disable animations make changes jump.
     /// - CSS styling classes (`bg-surface`, `rounded-xl`) are added to the widget as CSS classes.

@@ -1,0 +1,161 @@
+import CUnisonGtk
+import CUnisonGtkMotion
+import Foundation
+import Unison
+
+// Presence: the bin comes and goes through its transition, its space opening and closing with it
+// (`collapse`), and once gone it is hidden or removed from its container.
+extension MotionBin {
+    // MARK: Transitions
+
+    /// The transition used when ``isPresent`` changes (from the next change on).
+    public var transition: AnyTransition {
+        get { presence.transition }
+        set { presence.transition = newValue }
+    }
+
+    /// Whether the widget is (or is becoming) present. Set in an animated transaction, the
+    /// transition runs; otherwise it appears or disappears at once. A bin that stops being
+    /// present while the focus is inside it moves the focus to the next row (else the previous
+    /// one) first, as a list moves its cursor, instead of leaving GTK to focus the window's first
+    /// widget (which would scroll a scrolled list to its top).
+    public var isPresent: Bool {
+        get { presence.isPresent }
+        set {
+            guard newValue != presence.isPresent else { return }
+            withScopedChange(of: scopeWidget, own: .layout, inside: .content) { setPresent(newValue) }
+        }
+    }
+
+    private func setPresent(_ newValue: Bool) {
+        if !newValue {
+            removalAnimation = Transaction.current.isAnimated ? Transaction.current.animation : nil
+            moveFocusAway()
+        }
+        if newValue {
+            removal = .hide
+            mode.exit = .none
+            // Shown first, so it is mapped (its clock animates) when the transition starts.
+            if let w = motionBin { gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), 1) }
+        }
+        if match != nil, morphs(in: Transaction.current) {
+            // The space is taken or freed at once: where the widget is drawn is the morph's
+            // business (a frame in the window), so layout may jump underneath it.
+            mode.morph = .awaiting(drawnAtMorph: isMorphing)
+            withTransaction(Transaction()) { reveal.value = newValue ? 1 : 0 }
+        } else {
+            reveal.value = newValue ? 1 : 0
+        }
+        presence.isPresent = newValue
+        if let w = motionBin {
+            gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), newValue ? 1 : 0)
+        }
+    }
+
+    /// Moves the focus out of a bin that starts going away, to the next row that can take it,
+    /// else the previous one, as a list moves its cursor (the row: the bin, or the list-box row or
+    /// flow-box child holding it). Otherwise GTK, once the focused widget is hidden or removed,
+    /// focuses the window's first widget, and a scrolled list scrolls to its top.
+    private func moveFocusAway() {
+        guard let w = scopeWidget, let root = gtk_widget_get_root(w),
+            let focus = gtk_root_get_focus(root), focus == w || gtk_widget_is_ancestor(focus, w) != 0
+        else { return }
+        var row = w
+        if let parent = gtk_widget_get_parent(w),
+            unison_gtk_is_a(parent, gtk_list_box_row_get_type()) != 0
+                || unison_gtk_is_a(parent, gtk_flow_box_child_get_type()) != 0
+        {
+            row = parent
+        }
+        /// Whether `candidate` is going away too (a bin on its way out ignores input).
+        func isLeaving(_ candidate: UnsafeMutablePointer<GtkWidget>) -> Bool {
+            if gtk_widget_get_can_target(candidate) == 0 { return true }
+            guard let child = gtk_widget_get_first_child(candidate) else { return false }
+            return unison_is_motion_bin(child) != 0 && gtk_widget_get_can_target(child) == 0
+        }
+        for step in [gtk_widget_get_next_sibling, gtk_widget_get_prev_sibling] {
+            var candidate = step(row)
+            while let sibling = candidate {
+                if !isLeaving(sibling), gtk_widget_child_focus(sibling, GTK_DIR_TAB_FORWARD) != 0 { return }
+                candidate = step(sibling)
+            }
+        }
+    }
+
+    /// Whether the widget is on screen: from its insertion until its removal has finished.
+    public var isVisible: Bool { presence.isVisible }
+
+    /// Removes the bin from its container after a removal transition (at once outside an animated
+    /// transaction). A second call, or a call on a bin already gone, does nothing.
+    public func removeFromParent() {
+        removal = .removeFromParent
+        if presence.isPresent {
+            isPresent = false
+        } else if !presence.isVisible {
+            detach()
+        }
+    }
+
+    // MARK: Removal
+
+    func pushReveal() {
+        guard let w = motionBin else { return }
+        let fraction = reveal.isAnimating || reveal.presentationValue < 1 ? max(reveal.presentationValue, 0) : -1
+        unison_motion_bin_set_reveal(
+            w, collapse == .horizontal || collapse == .both ? fraction : -1,
+            collapse == .vertical || collapse == .both ? fraction : -1)
+    }
+
+    func visibilityChanged(_ visible: Bool) {
+        guard let w = motionBin else { return }
+        if visible {
+            mode.exit = .none
+            gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), unison_gtk_true)
+        } else {
+            mode.exit = .waitingToHide
+            finishRemovalIfDone()
+        }
+    }
+
+    /// Hides or removes the bin once both its transition and its collapse have finished (once).
+    func finishRemovalIfDone() {
+        guard mode.exit == .waitingToHide, !presence.isPresent, !reveal.isAnimating || collapse == .none,
+            !mode.morph.isAwaiting, !(isMorphing && geometry.isAnimating), let w = motionBin
+        else {
+            return
+        }
+        mode.exit = .none
+        // Inside a GTK signal or a layout pass (an unmap that finished the removal early), the
+        // container is changed at the next turn of the main loop instead.
+        guard !areSafePointsSuspended else {
+            GtkRuntime.after(0) { [weak self] in
+                guard let self, !self.presence.isPresent else { return }  // shown again meanwhile
+                self.hideOrDetach(w)
+            }
+            return
+        }
+        hideOrDetach(w)
+    }
+
+    private func hideOrDetach(_ w: OpaquePointer) {
+        guard !isDisposed else { return }
+        mode.morph = mode.morph.drawnAtLayout
+        // What the container still gives it (the spacing next to it in a GtkBox, say) closes when it
+        // goes: with the removal's animation, so the neighbours glide those last pixels too.
+        withTransaction(Transaction(animation: removalAnimation)) {
+            if removal == .removeFromParent {
+                detach()
+            } else {
+                gtk_widget_set_visible(unison_gtk_widget(UnsafeMutableRawPointer(w)), unison_gtk_false)
+            }
+        }
+    }
+
+    /// Removes the bin from whatever holds it, with that container's own call.
+    private func detach() {
+        guard let bin = motionBin else { return }
+        allocatedOrigin = nil
+        let w: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(bin))
+        removeFromContainer(w)
+    }
+}
