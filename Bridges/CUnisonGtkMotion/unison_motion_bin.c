@@ -213,6 +213,7 @@ static void unison_motion_bin_class_init(UnisonMotionBinClass *klass) {
     widget_class->size_allocate = unison_motion_bin_size_allocate;
     widget_class->snapshot = unison_motion_bin_snapshot;
     gtk_widget_class_set_css_name(widget_class, "unison-motion-bin");
+    if (unison_motion_bin_install_public != NULL) unison_motion_bin_install_public(G_OBJECT_CLASS(klass));
 }
 
 static void unison_motion_bin_init(UnisonMotionBin *self) {
@@ -225,7 +226,7 @@ static void unison_motion_bin_init(UnisonMotionBin *self) {
     self->size_width = self->size_height = -1;
 }
 
-GtkWidget *unison_motion_bin_new(void) { return g_object_new(UNISON_TYPE_MOTION_BIN, NULL); }
+GtkWidget *unison_motion_bin_new_empty(void) { return g_object_new(UNISON_TYPE_MOTION_BIN, NULL); }
 
 void unison_motion_bin_set_child(UnisonMotionBin *bin, GtkWidget *child) {
     g_return_if_fail(UNISON_IS_MOTION_BIN(bin));

@@ -1,5 +1,6 @@
 /* Unison's widgets from C: a navigation stack pushed and popped with its lifecycle signals counted,
- * a content label changed inside a transaction, and NULL arguments reported as criticals.
+ * a content label and a motion bin changed inside a transaction, and NULL arguments reported as
+ * criticals.
  *
  *   cc -o widgets widgets.c $(pkg-config --cflags --libs unison-1 gtk4) && ./widgets
  *
@@ -79,6 +80,12 @@ set_counter (gpointer label)
   unison_content_label_set_text (label, "42");
 }
 
+static void
+move_bin (gpointer bin)
+{
+  unison_motion_bin_set_translation (bin, 50, 0);
+}
+
 int
 main (void)
 {
@@ -144,6 +151,34 @@ main (void)
          "a content label's text reads back at once and notifies once");
   unison_content_label_set_text (UNISON_CONTENT_LABEL (counter), NULL);
   check (criticals == 4 && strstr (last_critical, "text != NULL") != NULL, "a NULL text is a critical");
+
+  /* A motion bin: a translation set inside a transaction animates; the presented value moves
+   * over frames to it; the completion runs once. */
+  GtkWidget *moving = unison_motion_bin_new (gtk_label_new ("moving"));
+  gtk_box_append (GTK_BOX (root), moving);
+  while (gtk_widget_get_width (moving) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  int moved = 0;
+  unison_animate (smooth, move_bin, moving, (UnisonCompletionFunc) count_notify, &moved, NULL);
+  double x = -1, target = 0;
+  unison_motion_bin_get_presented_translation (UNISON_MOTION_BIN (moving), &x, NULL);
+  g_object_get (moving, "translation-x", &target, NULL);
+  check (x == 0 && target == 50, "inside unison_animate the property is set, the drawn translation has not moved");
+  gboolean between = FALSE;
+  while (moved == 0)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      unison_motion_bin_get_presented_translation (UNISON_MOTION_BIN (moving), &x, NULL);
+      between = between || (x > 0 && x < 50);
+    }
+  check (between, "the drawn translation passed between 0 and 50");
+  while (x != 50)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      unison_motion_bin_get_presented_translation (UNISON_MOTION_BIN (moving), &x, NULL);
+    }
+  check (moved == 1, "the completion ran once");
+  check (unison_motion_bin_new (NULL) == NULL && criticals == 5, "a NULL child is a critical");
 
   /* The window destroyed mid-push: the visit is closed at once. */
   Journal second = { .page = gtk_label_new ("second") };

@@ -45,6 +45,39 @@ void unison_bridge_content_label_free (gpointer state);
 /* `animates` FALSE: the change is made in a transaction that disables animation. */
 void unison_bridge_content_label_set_text (gpointer state, const char *text, gboolean animates);
 
+/* Implemented in Swift. A public motion bin's state: a +1 pointer to Swift's MotionBin wrapping
+ * `child` (its bin is the widget the caller gets). The numbered properties are those of
+ * UnisonBridgeNumber. */
+typedef enum {
+  UNISON_BRIDGE_TRANSLATION_X,
+  UNISON_BRIDGE_TRANSLATION_Y,
+  UNISON_BRIDGE_SCALE_X,
+  UNISON_BRIDGE_SCALE_Y,
+  UNISON_BRIDGE_ROTATION,
+  UNISON_BRIDGE_OPACITY,
+} UnisonBridgeNumber;
+
+gpointer unison_bridge_motion_bin_new (GtkWidget *child);
+GtkWidget *unison_bridge_motion_bin_widget (gpointer state);
+void unison_bridge_motion_bin_free (gpointer state);
+double unison_bridge_motion_bin_number (gpointer state, UnisonBridgeNumber which);
+void unison_bridge_motion_bin_set_number (gpointer state, UnisonBridgeNumber which, double value);
+void unison_bridge_motion_bin_set_translation (gpointer state, double x, double y);
+void unison_bridge_motion_bin_presented (gpointer state, double *x, double *y, double *opacity);
+gboolean unison_bridge_motion_bin_present (gpointer state);
+/* FALSE with `removes`: removed from its parent after the removal transition. */
+void unison_bridge_motion_bin_set_present (gpointer state, gboolean present, gboolean removes);
+UnisonTransition *unison_bridge_motion_bin_transition (gpointer state);
+void unison_bridge_motion_bin_set_transition (gpointer state, UnisonTransition *transition);
+gboolean unison_bridge_motion_bin_layout_animation (gpointer state);
+void unison_bridge_motion_bin_set_layout_animation (gpointer state, gboolean animates);
+char *unison_bridge_motion_bin_classes (gpointer state);
+/* NULL, or the parse failure's message (free it with g_free). */
+char *unison_bridge_motion_bin_set_classes (gpointer state, const char *classes);
+void unison_bridge_motion_bin_release (gpointer state, double x, double y, double velocity_x, double velocity_y,
+                                       UnisonAnimation *animation);
+void unison_bridge_motion_bin_matched_geometry (gpointer state, const char *id, const char *namespace);
+
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
 

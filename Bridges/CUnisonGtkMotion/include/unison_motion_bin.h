@@ -27,7 +27,14 @@ typedef struct {
     double x, width, dy, alpha, old_dx;
 } UnisonContentPiece;
 
-GtkWidget *unison_motion_bin_new(void);
+/// A bin without a child. Swift calls it `unison_motion_bin_new()`; its C name leaves
+/// `unison_motion_bin_new` to libunison-1's public constructor (Bridges/CUnisonGObject).
+GtkWidget *unison_motion_bin_new_empty(void) __attribute__((swift_name("unison_motion_bin_new()")));
+
+/// Installs libunison-1's public properties on the class (Bridges/CUnisonGObject/unison-motion-bin.c),
+/// when the library is linked in (a weak reference: NULL elsewhere).
+extern void unison_motion_bin_install_public(GObjectClass *klass) __attribute__((weak));
+
 /// Makes `child` the bin's child (NULL: none); the previous one is unparented.
 void unison_motion_bin_set_child(UnisonMotionBin *bin, GtkWidget *child);
 GtkWidget *unison_motion_bin_get_child(UnisonMotionBin *bin);

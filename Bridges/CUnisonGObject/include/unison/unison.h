@@ -12,4 +12,5 @@
 #include <unison/unison-transition.h>
 #include <unison/unison-value.h>
 #include <unison/unison-content-label.h>
+#include <unison/unison-motion-bin.h>
 #include <unison/unison-navigation-stack.h>
