@@ -65,9 +65,11 @@ test: deps
 # The documentation (.ci/build-docs says how): the DocC catalogs of Unison, UnisonHeadless and
 # UnisonGtk (Sources/<Module>/<Module>.docc), built with the toolchain's own docc from symbol graphs
 # of the debug build, every docc warning an error. Writes out/docs/: an archive per module, and
-# site/, the three as one static site (python3 -m http.server -d out/docs/site).
+# site/, the three as one static site (python3 -m http.server -d out/docs/site). Then the C face's
+# reference from the GIR (gi-docgen, warnings fatal: make docs-gobject).
 docs: deps
 	SWIFT=$(SWIFT) python3 .ci/build-docs
+	$(MAKE) docs-gobject
 
 # Release build of the benchmark package (Benchmarks/); headless engine, libadwaita side by side
 # and 1000 real widgets under Xvfb. Writes Benchmarks/results/ (results.json, results.md, cost-vs-n.png).
