@@ -1,9 +1,6 @@
 """The Python and C examples of the README's section "From C, Python and JavaScript" run: each is
 a whole program, run as a reader would (the C one built with `cc` and pkg-config against the
-uninstalled library), and must exit 0 with no critical or warning from Unison, GTK or GLib.
-
-The section is read from the root README.md once it is there, else from
-Docs/gobject/readme-section.md (the text to paste)."""
+uninstalled library), and must exit 0 with no critical or warning from Unison, GTK or GLib."""
 
 import os
 import re
@@ -18,7 +15,7 @@ HEADING = "## From C, Python and JavaScript"
 
 def section():
     """(path, text) of the section: from its heading to the next second-level heading."""
-    for path in (os.path.join(ROOT, "README.md"), os.path.join(ROOT, "Docs", "gobject", "readme-section.md")):
+    for path in (os.path.join(ROOT, "README.md"),):
         with open(path, encoding="utf-8") as file:
             text = file.read()
         start = text.find(HEADING + "\n")
