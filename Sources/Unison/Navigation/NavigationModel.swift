@@ -1,5 +1,8 @@
 import Foundation
 
+// (Over 400 lines: the stack's pages, their transitions and their appearance events share private
+// state that no other type may touch; the transitions' bookkeeping is most of the file.)
+
 /// A navigation stack's logic, toolkit-neutral: push, pop, pop to root and interactive (dragged)
 /// pops, each page's appearance callbacks, and each page's presentation progress animated on a
 /// clock. Toolkit hosts (UnisonGtk's `NavigationStack`) draw the pages from it.
