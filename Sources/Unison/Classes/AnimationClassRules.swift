@@ -57,7 +57,8 @@ public struct AnimationClassRules: Sendable {
     /// The built-ins only.
     public static let standard = AnimationClassRules()
 
-    /// Rules with these recipes and custom presets over the built-ins.
+    /// Rules with these recipes and custom presets over the built-ins; with `reducesMotion`, classes
+    /// that would animate resolve to no animation.
     public init(
         named: [String: String] = [:], animations: [String: AnimationPreset] = [:], reducesMotion: Bool = false
     ) {

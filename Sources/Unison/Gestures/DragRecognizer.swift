@@ -24,7 +24,8 @@ public struct DragRecognizer: GestureRecognizer {
         /// Points per second, fitted over the last 100 ms.
         public var velocity: CGPoint
 
-        /// A moment at `time` (seconds), with the pointer at `location` after going down at `startLocation` (points), moving at `velocity` (points per second).
+        /// A moment at `time` (seconds), with the pointer at `location` after going down at `startLocation`
+        /// (points), moving at `velocity` (points per second).
         public init(time: TimeInterval, startLocation: CGPoint, location: CGPoint, velocity: CGPoint) {
             (self.time, self.startLocation, self.location, self.velocity) = (time, startLocation, location, velocity)
         }

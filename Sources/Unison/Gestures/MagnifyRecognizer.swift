@@ -25,7 +25,8 @@ public struct MagnifyRecognizer: GestureRecognizer {
         /// The point between the fingers now.
         public var location: CGPoint
 
-        /// A moment at `time` (seconds), with the spread at `magnification` (1 as the pinch began) changing by `velocity` per second, the fingers' centre at `location` after starting at `startLocation` (points).
+        /// A moment at `time` (seconds), with the spread at `magnification` (1 as the pinch began) changing by
+        /// `velocity` per second, the fingers' centre at `location` after starting at `startLocation` (points).
         public init(
             time: TimeInterval, magnification: Double, velocity: Double, startLocation: CGPoint, location: CGPoint
         ) {

@@ -25,7 +25,8 @@ public struct RotateRecognizer: GestureRecognizer {
         /// The point between the fingers now.
         public var location: CGPoint
 
-        /// A moment at `time` (seconds), turned `rotation` degrees (clockwise positive) at `velocity` degrees per second, the fingers' centre at `location` after starting at `startLocation` (points).
+        /// A moment at `time` (seconds), turned `rotation` degrees (clockwise positive) at `velocity` degrees per
+        /// second, the fingers' centre at `location` after starting at `startLocation` (points).
         public init(time: TimeInterval, rotation: Double, velocity: Double, startLocation: CGPoint, location: CGPoint) {
             (self.time, self.rotation, self.velocity) = (time, rotation, velocity)
             (self.startLocation, self.location) = (startLocation, location)

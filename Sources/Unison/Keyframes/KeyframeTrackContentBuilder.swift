@@ -11,6 +11,7 @@ import Foundation
 /// ```
 @resultBuilder
 public enum KeyframeTrackContentBuilder<Value: Animatable> {
+    /// Makes one keyframe (or keyframe content) a sequence of its own.
     public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> KeyframeSequence<Value>
     where K.Value == Value {
         KeyframeSequence(specs: keyframeSpecs(expression))

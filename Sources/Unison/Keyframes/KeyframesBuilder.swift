@@ -19,6 +19,7 @@ import Foundation
 public enum KeyframesBuilder<Value> {
     // MARK: Tracks
 
+    /// Makes a track (or any set of tracks) a group of its own.
     public static func buildExpression<K: Keyframes>(_ expression: K) -> KeyframeTrackGroup<Value>
     where K.Root == Value {
         KeyframeTrackGroup(makers: keyframeTrackMakers(expression))
@@ -66,6 +67,7 @@ public enum KeyframesBuilder<Value> {
 
     // MARK: Keyframes directly (one track over the whole value)
 
+    /// Makes one keyframe (or keyframe content) a sequence of its own.
     public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> KeyframeSequence<Value>
     where Value: Animatable, K.Value == Value {
         KeyframeSequence(specs: keyframeSpecs(expression))

@@ -45,7 +45,8 @@ public struct ContentTransition: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// The transition as spelled in code: `identity`, `opacity`, `numericText(value: 42.0)` or `numericText(countsDown: true)`.
+    /// The transition as spelled in code: `identity`, `opacity`, `numericText(value: 42.0)` or
+    /// `numericText(countsDown: true)`.
     public var description: String {
         switch kind {
         case .identity: "identity"
