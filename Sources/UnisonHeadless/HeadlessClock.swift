@@ -17,7 +17,11 @@ import Unison
 /// `advance(by:)` with a non-multiple. Nothing here ever sleeps or reads the wall clock.
 @MainActor
 public final class HeadlessClock: FrameClock {
+    /// How many frames each second of this clock's time holds: frame `k` falls at
+    /// `k / framesPerSecond` seconds.
     public let framesPerSecond: Double
+    /// The clock's time in seconds: 0 at first, moved forward only by ``advance(by:)``,
+    /// ``advance(frames:)`` and ``runUntilIdle(timeout:)``.
     public private(set) var now: TimeInterval = 0
     /// Frames presented so far.
     public private(set) var frameCount = 0
@@ -43,11 +47,13 @@ public final class HeadlessClock: FrameClock {
         self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
     }
 
+    /// Calls `handler` with each frame's time from now on, as time is advanced.
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
         self.handler = handler
         restingUntil = -.infinity
     }
 
+    /// Stops calling the handler `startFrames` gave; later frames only move time.
     public func stopFrames() {
         handler = nil
         restingUntil = -.infinity

@@ -17,12 +17,14 @@ import Unison
 /// ```
 @MainActor
 public final class RealTimeClock: FrameClock {
+    /// How many frames per second the timer presents while something animates.
     public let framesPerSecond: Double
     /// What animations on this clock see in `context.environment`, under their property's and
     /// transaction's values (see ``HeadlessClock/environment``). None by default.
     public var environment = EnvironmentValues()
     private var timer: (any DispatchSourceTimer)?
 
+    /// A clock presenting `framesPerSecond` frames per second (non-finite or non-positive: 60).
     public init(framesPerSecond: Double = 60) {
         self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
     }
@@ -37,6 +39,8 @@ public final class RealTimeClock: FrameClock {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
     }
 
+    /// Calls `handler` on the main queue every 1 / ``framesPerSecond`` seconds with the current
+    /// time, replacing any earlier handler.
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
         timer?.cancel()
         let source = DispatchSource.makeTimerSource(queue: .main)
@@ -49,6 +53,7 @@ public final class RealTimeClock: FrameClock {
         source.resume()
     }
 
+    /// Stops the frames: the handler `startFrames` gave is not called again.
     public func stopFrames() {
         timer?.cancel()
         timer = nil

@@ -119,14 +119,22 @@ extension Animation {
     /// Default duration of the curve presets: 0.35 s.
     public static let defaultCurveDuration: TimeInterval = 0.35
 
+    /// A constant-speed animation lasting ``defaultCurveDuration`` seconds.
     public static var linear: Animation { linear(duration: defaultCurveDuration) }
+    /// An animation that starts slowly and ends at full speed, lasting ``defaultCurveDuration`` seconds.
     public static var easeIn: Animation { easeIn(duration: defaultCurveDuration) }
+    /// An animation that starts at full speed and slows to a stop, lasting ``defaultCurveDuration`` seconds.
     public static var easeOut: Animation { easeOut(duration: defaultCurveDuration) }
+    /// An animation that speeds up, then slows to a stop, lasting ``defaultCurveDuration`` seconds.
     public static var easeInOut: Animation { easeInOut(duration: defaultCurveDuration) }
 
+    /// A constant-speed animation lasting `duration` seconds.
     public static func linear(duration: TimeInterval) -> Animation { timingCurve(.linear, duration: duration) }
+    /// An animation that starts slowly and ends at full speed, lasting `duration` seconds.
     public static func easeIn(duration: TimeInterval) -> Animation { timingCurve(.easeIn, duration: duration) }
+    /// An animation that starts at full speed and slows to a stop, lasting `duration` seconds.
     public static func easeOut(duration: TimeInterval) -> Animation { timingCurve(.easeOut, duration: duration) }
+    /// An animation that speeds up, then slows to a stop, lasting `duration` seconds.
     public static func easeInOut(duration: TimeInterval) -> Animation { timingCurve(.easeInOut, duration: duration) }
 
     /// A cubic Bezier timing curve with control points `(c0x, c0y)` and `(c1x, c1y)`.

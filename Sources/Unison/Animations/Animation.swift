@@ -76,6 +76,7 @@ struct CurveAnimation: Hashable, Sendable {
 // MARK: - Description
 
 extension Animation: CustomStringConvertible {
+    /// The animation as it is spelled in code, as in `spring(duration: 0.5, bounce: 0)` or `easeIn(duration: 0.35)`.
     public var description: String { storage.description }
 }
 

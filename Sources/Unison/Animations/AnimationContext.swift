@@ -7,7 +7,9 @@ import Foundation
 /// context.state[Bounces.self] += 1
 /// ```
 public protocol AnimationStateKey {
+    /// The type of the value stored under this key.
     associatedtype Value
+    /// The value read under this key before anything is stored there.
     static var defaultValue: Value { get }
 }
 
@@ -15,10 +17,12 @@ public protocol AnimationStateKey {
 public struct AnimationState<Value: VectorArithmetic> {
     var storage: [ObjectIdentifier: Any] = [:]
 
+    /// Empty state: every key reads its default value.
     public init() {}
 
     init(storage: [ObjectIdentifier: Any]) { self.storage = storage }
 
+    /// The value stored under `key`, or its `defaultValue` when nothing is stored yet.
     public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
         get { storage[ObjectIdentifier(key)].flatMap { $0 as? K.Value } ?? K.defaultValue }
         set { storage[ObjectIdentifier(key)] = newValue }
@@ -44,6 +48,7 @@ public struct AnimationContext<Value: VectorArithmetic> {
     /// if it still moves (a spring settling).
     public var isLogicallyComplete: Bool
 
+    /// A fresh context: empty state, not logically complete, every environment key at its default.
     public init() {
         state = AnimationState()
         isLogicallyComplete = false

@@ -167,6 +167,7 @@ public struct Spring: Hashable, Sendable {
 }
 
 extension Spring: CustomStringConvertible {
+    /// The spring's duration (seconds) and bounce, as in `Spring(duration: 0.5, bounce: 0.3)`.
     public var description: String {
         "Spring(duration: \(formatted(duration)), bounce: \(formatted(bounce)))"
     }

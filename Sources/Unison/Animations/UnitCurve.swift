@@ -26,15 +26,22 @@ public struct UnitCurve: Hashable, Sendable {
 
     init(_ shape: Shape) { self.shape = shape }
 
+    /// Progress equal to time: constant speed.
     public static let linear = UnitCurve(.linear)
+    /// Starts slowly and ends at full speed: the Bezier with control points (0.42, 0) and (1, 1).
     public static let easeIn = bezier(
         startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
+    /// Starts at full speed and slows to a stop: the Bezier with control points (0, 0) and (0.58, 1).
     public static let easeOut = bezier(
         startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
+    /// Speeds up, then slows to a stop: the Bezier with control points (0.42, 0) and (0.58, 1).
     public static let easeInOut = bezier(
         startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
+    /// Starts slowly and ends at full speed, along a quarter circle.
     public static let circularEaseIn = UnitCurve(.circularEaseIn)
+    /// Starts at full speed and slows to a stop, along a quarter circle.
     public static let circularEaseOut = UnitCurve(.circularEaseOut)
+    /// Speeds up on the first half and slows on the second, along two quarter circles.
     public static let circularEaseInOut = UnitCurve(.circularEaseInOut)
 
     /// A cubic Bezier from (0, 0) to (1, 1). Control-point x values are clamped to 0...1 so
@@ -127,6 +134,7 @@ public struct UnitCurve: Hashable, Sendable {
 }
 
 extension UnitCurve: CustomStringConvertible {
+    /// The curve's name (`easeIn`), or its Bezier control points as in `bezier(0.25, 0.1, 0.25, 1)`.
     public var description: String {
         switch shape {
         case .linear: return "linear"

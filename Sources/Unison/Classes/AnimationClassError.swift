@@ -3,6 +3,7 @@ import Foundation
 /// Why a class string (or typed utility list) was rejected. Nothing is applied when resolution
 /// fails: the error names the offending token and the reason.
 public struct AnimationClassError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong with the rejected token.
     public enum Reason: Hashable, Sendable {
         /// Not a known utility or a recipe name.
         case unknownClass
@@ -19,8 +20,10 @@ public struct AnimationClassError: Error, Hashable, Sendable, CustomStringConver
 
     /// The token that was rejected (for a cycle, the recipe name that closed it).
     public let token: String
+    /// What was wrong with ``token``.
     public let reason: Reason
 
+    /// The token and the reason in one sentence, as in `'duration-x': …`, for an error message.
     public var description: String {
         switch reason {
         case .unknownClass:

@@ -37,7 +37,9 @@ import Foundation
 /// (`animate-`, `duration-`, `delay-`, `opacity-`, `scale-`, `translate-`, `rotate-`) are not
 /// recipe names.
 public struct AnimationClassRules: Sendable {
+    /// Recipes: each name expands to its class string (`"motion-card": "animate-settle duration-250"`).
     public var named: [String: String]
+    /// Custom presets, by the name `animate-<name>` picks (a name here hides a built-in of that name).
     public var animations: [String: AnimationPreset]
     /// When true (the user asked for less motion), animation classes resolve to no animation.
     public var reducesMotion: Bool
@@ -55,6 +57,8 @@ public struct AnimationClassRules: Sendable {
     /// The built-ins only.
     public static let standard = AnimationClassRules()
 
+    /// Rules with these recipes and custom presets over the built-ins; with `reducesMotion`, classes
+    /// that would animate resolve to no animation.
     public init(
         named: [String: String] = [:], animations: [String: AnimationPreset] = [:], reducesMotion: Bool = false
     ) {

@@ -126,22 +126,36 @@ public struct AnimationUtility: Sendable {
 
 /// The name of a preset, built-in or registered: `.spring`, `.easeInOut`, `.custom("settle")`.
 public struct AnimationPresetName: Hashable, Sendable {
+    /// The name as written after `animate-` (`"ease-in-out"`).
     public let name: String
 
+    /// The preset named `name`, as written after `animate-`.
     public init(_ name: String) { self.name = name }
 
+    /// A preset registered in ``AnimationClassRules/animations`` under `name`.
     public static func custom(_ name: String) -> AnimationPresetName { AnimationPresetName(name) }
 
+    /// `animate-spring`: a spring without bounce of the resolved duration, taking over a running one.
     public static let spring = AnimationPresetName("spring")
+    /// `animate-smooth`: a spring without bounce, of the resolved duration.
     public static let smooth = AnimationPresetName("smooth")
+    /// `animate-snappy`: a spring with a little bounce (0.15), of the resolved duration.
     public static let snappy = AnimationPresetName("snappy")
+    /// `animate-bouncy`: a spring with bounce 0.3, of the resolved duration.
     public static let bouncy = AnimationPresetName("bouncy")
+    /// `animate-interactive-spring`: the quick spring for interactive changes, of the resolved duration.
     public static let interactiveSpring = AnimationPresetName("interactive-spring")
+    /// `animate-interpolating-spring`: a spring that combines with a running animation.
     public static let interpolatingSpring = AnimationPresetName("interpolating-spring")
+    /// `animate-linear`: constant speed over the resolved duration.
     public static let linear = AnimationPresetName("linear")
+    /// `animate-ease-in`: starts slowly, over the resolved duration.
     public static let easeIn = AnimationPresetName("ease-in")
+    /// `animate-ease-out`: slows to a stop, over the resolved duration.
     public static let easeOut = AnimationPresetName("ease-out")
+    /// `animate-ease-in-out`: speeds up then slows to a stop, over the resolved duration.
     public static let easeInOut = AnimationPresetName("ease-in-out")
+    /// `animate-default`: ``Animation/default``, which keeps its own timing (`duration-*` does not change it).
     public static let `default` = AnimationPresetName("default")
 }
 

@@ -12,8 +12,10 @@ import Foundation
 /// all of them. The states are independent here; a toolkit sets them as it sees them (GTK marks a
 /// widget with keyboard-visible focus as both focused and focus-visible).
 public struct InteractionState: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The states as bits, one per state.
     public let rawValue: UInt8
 
+    /// The set of states whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The pointer is over the widget (`hover:`).

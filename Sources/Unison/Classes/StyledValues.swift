@@ -22,6 +22,8 @@ public struct StyledValues: Hashable, Sendable {
     public static let identity = StyledValues(
         opacity: 1, scale: CGSize(width: 1, height: 1), translation: .zero, rotation: 0)
 
+    /// Values for each property: `opacity` 0...1, `scale` factors, `translation` and `padding` in
+    /// pixels, `rotation` in degrees clockwise, and CSS `styleClasses`.
     public init(
         opacity: Double, scale: CGSize, translation: CGPoint, rotation: Double, padding: EdgeInsets = EdgeInsets(),
         styleClasses: [String] = []
@@ -37,16 +39,24 @@ public struct StyledValues: Hashable, Sendable {
 
 /// Which drawn properties a class string styles: those that some class (in any state) sets.
 public struct StyledProperties: OptionSet, Hashable, Sendable {
+    /// The properties as bits, one per property.
     public let rawValue: UInt8
 
+    /// The set of properties whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Opacity (`opacity-*`).
     public static let opacity = StyledProperties(rawValue: 1 << 0)
+    /// Scale (`scale-*`).
     public static let scale = StyledProperties(rawValue: 1 << 1)
+    /// Translation (`translate-x-*`, `translate-y-*`).
     public static let translation = StyledProperties(rawValue: 1 << 2)
+    /// Rotation (`rotate-*`).
     public static let rotation = StyledProperties(rawValue: 1 << 3)
+    /// Padding (`p-*`, `px-*`, `pt-*` …).
     public static let padding = StyledProperties(rawValue: 1 << 4)
     /// CSS styling classes (`bg-*`, `rounded-*` …).
     public static let styleClasses = StyledProperties(rawValue: 1 << 5)
+    /// Every drawn property, and the CSS styling classes.
     public static let all: StyledProperties = [.opacity, .scale, .translation, .rotation, .padding, .styleClasses]
 }

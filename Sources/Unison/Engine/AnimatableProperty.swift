@@ -27,6 +27,10 @@ public final class AnimatableProperty<Value: Animatable> {
     // Never specialised (in this module, or in the caller's with cross-module optimisation): a
     // specialised copy would take `apply` in its concrete form, and storing it in the core
     // would wrap it in a reabstraction thunk that every frame calls through (`ValueCore.make`).
+    /// A property holding `value`, animating on `clock`, that calls `apply` with each value to show.
+    ///
+    /// `apply` runs on the main actor once per frame while the value animates, and once for each
+    /// jump; it is not called for the initial value.
     @_semantics("optimize.sil.specialize.generic.never")
     public init(_ value: Value, clock: any FrameClock, apply: @escaping @MainActor (Value) -> Void = { _ in }) {
         core = ValueCore.make(value, driver: FrameDriver.driver(for: clock), apply: apply)

@@ -28,6 +28,7 @@ import Foundation
 /// target alive while it calls it (in a frame, until the frame has ended).
 @MainActor
 open class AnimationTarget<Value: Animatable> {
+    /// Creates a target; subclasses add what `apply(_:)` writes to.
     public init() {}
 
     /// Shows `value`. Called on the main actor, once per frame while the property animates,

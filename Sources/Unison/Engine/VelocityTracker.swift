@@ -22,6 +22,8 @@ public struct VelocityTracker<V: VectorArithmetic> {
     private var count = 0
     private let capacity: Int
 
+    /// A tracker fitting the last `window` seconds of samples, keeping at most `capacity` of them (a
+    /// window that is not positive and finite is 0.1 s; a capacity below 2 is 2).
     public init(window: TimeInterval = 0.1, capacity: Int = 32) {
         self.window = window.isFinite && window > 0 ? window : 0.1
         self.capacity = max(capacity, 2)

@@ -16,6 +16,7 @@ import Foundation
 /// }
 /// ```
 public protocol EnvironmentKey {
+    /// The type of the value the key holds.
     associatedtype Value
     /// What the key reads where nothing set it.
     static var defaultValue: Value { get }

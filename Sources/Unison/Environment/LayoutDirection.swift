@@ -10,6 +10,8 @@ import Foundation
 /// context.environment.layoutDirection == .rightToLeft   // Arabic, Hebrew, Persian...
 /// ```
 public enum LayoutDirection: Hashable, CaseIterable, Sendable {
+    /// Text runs from left to right: `leading` is the left side.
     case leftToRight
+    /// Text runs from right to left (Arabic, Hebrew): `leading` is the right side.
     case rightToLeft
 }

@@ -24,6 +24,8 @@ public struct DragRecognizer: GestureRecognizer {
         /// Points per second, fitted over the last 100 ms.
         public var velocity: CGPoint
 
+        /// A moment at `time` (seconds), with the pointer at `location` after going down at `startLocation`
+        /// (points), moving at `velocity` (points per second).
         public init(time: TimeInterval, startLocation: CGPoint, location: CGPoint, velocity: CGPoint) {
             (self.time, self.startLocation, self.location, self.velocity) = (time, startLocation, location, velocity)
         }
@@ -51,6 +53,9 @@ public struct DragRecognizer: GestureRecognizer {
     private var start = CGPoint.zero
     private var tracker = VelocityTracker<CGPoint.AnimatableData>()
 
+    /// A drag that starts once the pointer has moved `minimumDistance` points from the press (NaN
+    /// means the default, a negative distance 0).
+    ///
     /// - Parameter minimumDistance: 10 points by default (SwiftUI's default).
     public init(minimumDistance: Double = 10) {
         self.minimumDistance = minimumDistance.isNaN ? 10 : max(minimumDistance, 0)

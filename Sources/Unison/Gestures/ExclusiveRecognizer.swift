@@ -14,19 +14,26 @@ import Foundation
 public struct ExclusiveRecognizer<First: GestureRecognizer, Second: GestureRecognizer>: GestureRecognizer {
     /// The gesture that won, with its value.
     public enum Value {
+        /// The first gesture won, with its value.
         case first(First.Value)
+        /// The second gesture won (the first failed), with its value.
         case second(Second.Value)
     }
 
     /// Which gesture was chosen, if either has been.
     public enum Choice: Hashable, Sendable {
+        /// The first gesture (`first`) or the second (`second`).
         case first, second
     }
 
+    /// The preferred gesture.
     public private(set) var first: First
+    /// The gesture that counts only once the first has failed.
     public private(set) var second: Second
+    /// The gesture chosen, or nil while neither has been (until one is, both see every event).
     public private(set) var choice: Choice?
 
+    /// Prefers `first`; `second` counts only once `first` has failed.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second

@@ -45,10 +45,12 @@ public struct GestureEvent: Hashable, Sendable {
         case time
     }
 
+    /// What happened: a pointer, pinch or rotation event, or only time passing.
     public var input: Input
     /// Seconds, on the event source's clock.
     public var time: TimeInterval
 
+    /// An event of `input` at `time` (seconds, on the event source's clock).
     public init(_ input: Input, at time: TimeInterval) {
         self.input = input
         self.time = time
@@ -91,7 +93,9 @@ public struct GestureEvent: Hashable, Sendable {
 /// What a gesture recognizer reads, so a toolkit adapter knows which of its own controllers to
 /// install (a pointer source, a pinch source, a rotation source).
 public struct GestureInputs: OptionSet, Hashable, Sendable {
+    /// The inputs as bits, one per kind.
     public let rawValue: Int
+    /// The set of inputs whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// A tap (or several).

@@ -37,6 +37,7 @@ public final class GestureHandler<Recognizer: GestureRecognizer> {
 
     private var hasReported = false
 
+    /// A handler feeding `recognizer`; set ``onChanged``, ``onEnded`` and ``onCancelled`` to hear from it.
     public init(_ recognizer: Recognizer) {
         self.recognizer = recognizer
     }

@@ -8,6 +8,9 @@ import Foundation
 /// not make this gesture: a tap that moved, a long press released early) or `cancelled` (the
 /// system or the app took the input away).
 public enum GesturePhase: Hashable, Sendable {
+    /// `idle`: no input yet; `possible`: input seen, not yet recognised; `active`: recognised and
+    /// changing; `ended`: recognised and finished; `failed`: the input was not this gesture;
+    /// `cancelled`: the system or the app took the input away.
     case idle, possible, active, ended, failed, cancelled
 
     /// Ended, failed or cancelled: nothing more happens until ``GestureRecognizer/reset()``.

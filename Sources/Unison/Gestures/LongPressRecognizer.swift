@@ -24,6 +24,9 @@ public struct LongPressRecognizer: GestureRecognizer {
     /// value is SwiftUI's `Bool`).
     public private(set) var location: CGPoint?
 
+    /// A long press that ends once the pointer has stayed down `minimumDuration` seconds within
+    /// `maximumDistance` points of the press (NaN means the default, a negative value 0).
+    ///
     /// - Parameters:
     ///   - minimumDuration: 0.5 s by default (SwiftUI's default, and GTK's `gtk-long-press-time`).
     ///   - maximumDistance: 10 points by default (SwiftUI's default).

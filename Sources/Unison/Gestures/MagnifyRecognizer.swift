@@ -25,6 +25,8 @@ public struct MagnifyRecognizer: GestureRecognizer {
         /// The point between the fingers now.
         public var location: CGPoint
 
+        /// A moment at `time` (seconds), with the spread at `magnification` (1 as the pinch began) changing by
+        /// `velocity` per second, the fingers' centre at `location` after starting at `startLocation` (points).
         public init(
             time: TimeInterval, magnification: Double, velocity: Double, startLocation: CGPoint, location: CGPoint
         ) {
@@ -45,6 +47,9 @@ public struct MagnifyRecognizer: GestureRecognizer {
     private var start = CGPoint.zero
     private var tracker = VelocityTracker<Double>()
 
+    /// A pinch that starts once the magnification differs from 1 by `minimumScaleDelta` (NaN means
+    /// the default, a negative value 0).
+    ///
     /// - Parameter minimumScaleDelta: 0.01 by default (SwiftUI's default).
     public init(minimumScaleDelta: Double = 0.01) {
         self.minimumScaleDelta = minimumScaleDelta.isNaN ? 0.01 : max(minimumScaleDelta, 0)

@@ -25,6 +25,8 @@ public struct RotateRecognizer: GestureRecognizer {
         /// The point between the fingers now.
         public var location: CGPoint
 
+        /// A moment at `time` (seconds), turned `rotation` degrees (clockwise positive) at `velocity` degrees per
+        /// second, the fingers' centre at `location` after starting at `startLocation` (points).
         public init(time: TimeInterval, rotation: Double, velocity: Double, startLocation: CGPoint, location: CGPoint) {
             (self.time, self.rotation, self.velocity) = (time, rotation, velocity)
             (self.startLocation, self.location) = (startLocation, location)
@@ -44,6 +46,9 @@ public struct RotateRecognizer: GestureRecognizer {
     private var start = CGPoint.zero
     private var tracker = VelocityTracker<Double>()
 
+    /// A rotation that starts once the fingers have turned `minimumAngleDelta` degrees (NaN means the
+    /// default, a negative angle 0).
+    ///
     /// - Parameter minimumAngleDelta: 1° by default (SwiftUI's default).
     public init(minimumAngleDelta: Double = 1) {
         self.minimumAngleDelta = minimumAngleDelta.isNaN ? 1 : max(minimumAngleDelta, 0)

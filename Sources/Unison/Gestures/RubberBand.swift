@@ -11,10 +11,15 @@ import Foundation
 /// let shown = RubberBand(bounds: 0...300, dimension: 400).offset(for: dragged)
 /// ```
 public struct RubberBand: Hashable, Sendable {
+    /// The offsets (points) the content may take freely; beyond them it resists.
     public var bounds: ClosedRange<Double>
+    /// The size of the viewport along the drag (points): the most an overshoot can ever show.
     public var dimension: Double
+    /// How readily content follows past the bounds: the slope at the bound (0.55 feels like iOS).
     public var coefficient: Double
 
+    /// A rubber band for `bounds` in a viewport of `dimension` points (a dimension that is not positive
+    /// and finite becomes 1, a coefficient that is not positive and finite 0.55).
     public init(bounds: ClosedRange<Double>, dimension: Double, coefficient: Double = 0.55) {
         self.bounds = bounds
         self.dimension = dimension.isFinite && dimension > 0 ? dimension : 1

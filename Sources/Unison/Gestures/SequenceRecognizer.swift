@@ -14,11 +14,15 @@ import Foundation
 public struct SequenceRecognizer<First: GestureRecognizer, Second: GestureRecognizer>: GestureRecognizer {
     /// Which gesture the sequence is in, with the values so far.
     public enum Value {
+        /// The first gesture is going on, with its value.
         case first(First.Value)
+        /// The first gesture has ended with its final value; the second's value, nil until it reports one.
         case second(First.Value, Second.Value?)
     }
 
+    /// The gesture recognised first.
     public private(set) var first: First
+    /// The gesture that sees input once the first has ended.
     public private(set) var second: Second
     /// Whether the first gesture has ended and events go to the second.
     public private(set) var isInSecond = false
@@ -28,6 +32,7 @@ public struct SequenceRecognizer<First: GestureRecognizer, Second: GestureRecogn
     private var magnification: (scale: Double, center: CGPoint)?
     private var rotation: (degrees: Double, center: CGPoint)?
 
+    /// A sequence of `first`, then `second`.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second

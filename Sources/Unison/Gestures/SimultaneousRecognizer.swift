@@ -11,14 +11,20 @@ import Foundation
 public struct SimultaneousRecognizer<First: GestureRecognizer, Second: GestureRecognizer>: GestureRecognizer {
     /// Each gesture's latest value.
     public struct Value {
+        /// The first gesture's latest value (nil if it has none, failed or was cancelled).
         public var first: First.Value?
+        /// The second gesture's latest value (nil if it has none, failed or was cancelled).
         public var second: Second.Value?
+        /// The pair of the two gestures' values.
         public init(first: First.Value?, second: Second.Value?) { (self.first, self.second) = (first, second) }
     }
 
+    /// The first of the two gestures.
     public private(set) var first: First
+    /// The second of the two gestures.
     public private(set) var second: Second
 
+    /// Recognises `first` and `second` at the same time.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second

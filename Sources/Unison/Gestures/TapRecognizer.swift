@@ -16,6 +16,7 @@ public struct TapRecognizer: GestureRecognizer {
     public struct Value: Hashable, Sendable {
         /// The last release's location.
         public var location: CGPoint
+        /// The end of a tap at `location` (points).
         public init(location: CGPoint) { self.location = location }
     }
 
@@ -35,6 +36,10 @@ public struct TapRecognizer: GestureRecognizer {
     private var taps = 0
     private var isDown = false
 
+    /// A recognizer of `count` taps, the pointer within `maximumDistance` points of the first press
+    /// and each press within `maximumInterval` seconds of the previous release (a count below 1 is 1;
+    /// NaN means the default, a negative value 0).
+    ///
     /// - Parameters:
     ///   - count: taps needed (at least 1).
     ///   - maximumDistance: 10 points by default, what SwiftUI's `LongPressGesture` allows a finger to drift.

@@ -34,6 +34,8 @@ public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The velocity at the end of the segment (as a value per second), or nil to keep the motion smooth.
     public var endVelocity: Value?
 
+    /// A segment of `duration` seconds ending at `to`, along a cubic curve with the given velocities (per second)
+    /// at its ends, or smooth ones where nil.
     public init(_ to: Value, duration: TimeInterval, startVelocity: Value? = nil, endVelocity: Value? = nil) {
         self.to = to
         self.duration = duration

@@ -19,6 +19,7 @@ public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The shape of the segment.
     public var timingCurve: UnitCurve
 
+    /// A segment of `duration` seconds ending at `to`, straight from the previous value, paced by `timingCurve`.
     public init(_ to: Value, duration: TimeInterval, timingCurve: UnitCurve = .linear) {
         self.to = to
         self.duration = duration

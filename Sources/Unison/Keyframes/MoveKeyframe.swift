@@ -14,6 +14,7 @@ public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The value to jump to.
     public var to: Value
 
+    /// A jump to `to`, taking no time.
     public init(_ to: Value) {
         self.to = to
     }

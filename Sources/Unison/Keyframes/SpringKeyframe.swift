@@ -29,6 +29,8 @@ public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The velocity at the start of the segment (as a value per second), or nil to continue the previous one.
     public var startVelocity: Value?
 
+    /// A segment in which `spring` pulls the value towards `to` for `duration` seconds (nil: its
+    /// settling duration), starting at `startVelocity` per second (nil: the previous segment's velocity).
     public init(_ to: Value, duration: TimeInterval? = nil, spring: Spring = Spring(), startVelocity: Value? = nil) {
         self.to = to
         self.duration = duration

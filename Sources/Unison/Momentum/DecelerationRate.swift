@@ -48,6 +48,7 @@ public struct DecelerationRate: Hashable, Sendable {
 }
 
 extension DecelerationRate: CustomStringConvertible {
+    /// `.normal` or `.fast`, or the rate per millisecond as in `DecelerationRate(rawValue: 0.995)`.
     public var description: String {
         switch rawValue {
         case Self.normal.rawValue: return ".normal"

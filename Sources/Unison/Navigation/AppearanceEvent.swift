@@ -9,9 +9,13 @@ import Foundation
 /// transition that hides it starts, `didDisappear` when that one has finished. Transition state
 /// kept by a page can be reset in `didAppear` and `didDisappear`: they always come.
 public enum AppearanceEvent: Hashable, Sendable, CaseIterable {
+    /// A transition that shows the page has started.
     case willAppear
+    /// The transition that showed the page has finished (or another took the page over).
     case didAppear
+    /// A transition that hides the page has started.
     case willDisappear
+    /// The transition that hid the page has finished (or another took the page over).
     case didDisappear
 
     /// The state a page is in once it has received this event.

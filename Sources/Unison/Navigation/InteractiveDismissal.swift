@@ -18,6 +18,8 @@ public struct InteractiveDismissal: Hashable, Sendable {
     /// millisecond: a flick of v points per second carries about v / 10 points further).
     public var rate: DecelerationRate
 
+    /// A rule that dismisses when the projected rest point lies `distance` points or more from the start,
+    /// projecting with `rate`.
     public init(distance: Double, rate: DecelerationRate = .fast) {
         self.distance = distance
         self.rate = rate

@@ -19,6 +19,7 @@ public struct NavigationTransitionContext<Page: Hashable> {
         case cancelInteractivePop
     }
 
+    /// Why the transition runs: a push, a pop, or a step of an interactive pop.
     public let kind: Kind
     /// The page shown at the end (nil: none, as when the first page is pushed).
     public let incoming: Page?

@@ -52,6 +52,9 @@ public final class PhaseAnimator<Phase: Equatable> {
     /// A start or trigger asked for while stepping: the step to begin next.
     private var requestedIndex: Int?
 
+    /// An animator starting on `phases[0]` (without calling `content`): each move calls `content`
+    /// with the new phase inside a transaction with `animation(phase)` (``Animation/default``
+    /// unless given); `clock` is the clock a step holds its frame on.
     public init(
         _ phases: [Phase], clock: any FrameClock,
         animation: @escaping @MainActor (Phase) -> Animation? = { _ in .default },

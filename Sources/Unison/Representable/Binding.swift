@@ -18,6 +18,7 @@ public struct Binding<Value> {
     /// The transaction writes through this binding use (nil: the caller's).
     public var transaction: Transaction?
 
+    /// A binding that reads with `get` and writes with `set`, in the caller's transaction.
     public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
         getter = get
         setter = { value, _ in set(value) }
@@ -37,6 +38,7 @@ public struct Binding<Value> {
         Binding(get: { value }, set: { _ in })
     }
 
+    /// The value: reading calls the getter; writing calls the setter, inside ``transaction`` when there is one.
     public var wrappedValue: Value {
         get { getter() }
         nonmutating set {
@@ -48,8 +50,10 @@ public struct Binding<Value> {
         }
     }
 
+    /// The binding itself (what `$name` gives for a `@Binding var name`).
     public var projectedValue: Binding<Value> { self }
 
+    /// The same binding (so a `@Binding` property can be initialised from `$other`).
     public init(projectedValue: Binding<Value>) { self = projectedValue }
 
     /// A binding whose writes animate with `animation` (nil: whose writes jump).
@@ -57,7 +61,7 @@ public struct Binding<Value> {
         transaction(Transaction(animation: animation))
     }
 
-    /// SwiftUI's `.animation()` on a binding, as Apple's bead-box example spells it: writes animate with the default animation.
+    /// SwiftUI's `.animation()` on a binding: writes animate with the default animation.
     public func animated(_ animation: Animation = .default) -> Binding<Value> {
         self.animation(animation)
     }

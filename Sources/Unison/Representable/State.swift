@@ -14,6 +14,7 @@ public final class State<Value> {
     private var observers: [(id: Int, body: @MainActor () -> Void)] = []
     private var nextID = 0
 
+    /// A state holding `value`, with no observers.
     public init(_ value: Value) { self.value = value }
 
     /// The value. Setting it notifies observers synchronously, inside the current transaction,
@@ -39,6 +40,7 @@ public final class State<Value> {
         return nextID
     }
 
+    /// Stops calling the observer that ``observe(_:)`` returned `token` for (an unknown token does nothing).
     public func removeObserver(_ token: Int) {
         observers.removeAll { $0.id == token }
     }

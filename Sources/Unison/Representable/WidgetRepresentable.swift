@@ -17,6 +17,7 @@ import Foundation
 /// ```
 @MainActor
 public protocol WidgetRepresentable {
+    /// The toolkit widget (or any object) this type makes and updates.
     associatedtype Widget
     /// Creates the widget once.
     func makeWidget(context: RepresentableContext) -> Widget
@@ -30,6 +31,7 @@ public struct RepresentableContext {
     /// The transaction of the state change being applied (unanimated when there is none).
     public let transaction: Transaction
 
+    /// A context for an update caused by a change in `transaction`.
     public init(transaction: Transaction) {
         self.transaction = transaction
     }
@@ -62,7 +64,9 @@ public struct RepresentableContext {
 /// ```
 @MainActor
 public final class RepresentableHost<Representable: WidgetRepresentable> {
+    /// The representable whose update runs, as last given (see ``replace(with:)``).
     public private(set) var representable: Representable
+    /// The widget the representable made, once, when the host was created.
     public let widget: Representable.Widget
     /// How many times the update ran (including the first).
     @_spi(Testing) public private(set) var updateCount = 0

@@ -34,8 +34,10 @@ public struct Transaction {
     /// Set by a watched animation preset (``WatchedAnimation``): where its animation applies.
     package var scoping: AnimationScoping?
 
+    /// A transaction without animation: its changes jump.
     public init() {}
 
+    /// A transaction whose changes animate with `animation` (nil: they jump).
     public init(animation: Animation?) {
         self.animation = animation
     }

@@ -45,6 +45,8 @@ public struct ContentTransition: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The transition as spelled in code: `identity`, `opacity`, `numericText(value: 42.0)` or
+    /// `numericText(countsDown: true)`.
     public var description: String {
         switch kind {
         case .identity: "identity"
@@ -78,11 +80,13 @@ public struct ContentTransition: Hashable, Sendable, CustomStringConvertible {
 public struct ContentChange: Hashable, Sendable {
     /// Which text a piece is drawn from.
     public enum Source: Hashable, Sendable {
+        /// The text before the change (`old`) or after it (`new`).
         case old, new
     }
 
     /// One band of characters.
     public struct Piece: Hashable, Sendable {
+        /// Which text the band's characters come from.
         public var source: Source
         /// The characters of that text the band covers.
         public var characters: Range<Int>
@@ -91,6 +95,7 @@ public struct ContentChange: Hashable, Sendable {
         /// 0...1.
         public var opacity: Double
 
+        /// A band of `characters` of the `source` text, moved `offset` line heights down and drawn at `opacity`.
         public init(source: Source, characters: Range<Int>, offset: Double, opacity: Double) {
             self.source = source
             self.characters = characters
@@ -99,14 +104,18 @@ public struct ContentChange: Hashable, Sendable {
         }
     }
 
+    /// The text before the change.
     public let old: String
+    /// The text after the change.
     public let new: String
+    /// The transition that draws the change.
     public let transition: ContentTransition
     /// +1: counting up (the new arrive from below), -1: counting down.
     public let direction: Double
     /// How many characters the texts share at the start and at the end (not overlapping): those
     /// stay; only the middle changes.
     public let commonPrefix: Int
+    /// How many characters the texts share at the end (see ``commonPrefix``).
     public let commonSuffix: Int
     private let oldCount: Int
     private let newCount: Int

@@ -11,6 +11,8 @@ import Foundation
 /// let banner = AnyTransition.move(edge: .top)     // drops in from above its own frame
 /// ```
 public enum Edge: Hashable, Sendable, CaseIterable {
+    /// The top side; the side where text starts (`leading`); the bottom side; the side where text
+    /// ends (`trailing`).
     case top, leading, bottom, trailing
 
     /// The side across from this one (`push` leaves towards it).

@@ -33,6 +33,8 @@ public struct TransitionEffects: Hashable, Sendable, Animatable {
     /// coordinates: (0, 0) the top-leading corner, (1, 1) the bottom-trailing one.
     public var anchor: UnitPoint
 
+    /// Effects of `opacity` (0...1), an `offset` in points, a `scale` per axis and a `rotation` in
+    /// degrees clockwise about `anchor`; by default, none (the identity).
     public init(
         opacity: Double = 1, offset: CGSize = .zero, scale: CGSize = CGSize(width: 1, height: 1),
         rotation: Double = 0, anchor: UnitPoint = .center

@@ -18,15 +18,22 @@ public struct RGBAColor: Hashable, Sendable, Animatable {
     /// Gamma-encoded sRGB components and straight (not premultiplied) alpha, each 0...1.
     public var red, green, blue, alpha: Double
 
+    /// A colour of gamma-encoded sRGB components and straight alpha, each 0...1 (opaque unless `alpha` is given).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
 
+    /// Opaque black.
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = RGBAColor(red: 1, green: 1, blue: 1)
+    /// Opaque pure sRGB red.
     public static let red = RGBAColor(red: 1, green: 0, blue: 0)
+    /// Opaque pure sRGB green.
     public static let green = RGBAColor(red: 0, green: 1, blue: 0)
+    /// Opaque pure sRGB blue.
     public static let blue = RGBAColor(red: 0, green: 0, blue: 1)
+    /// Fully transparent black.
     public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     public typealias AnimatableData = AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>>

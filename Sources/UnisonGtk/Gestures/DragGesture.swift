@@ -33,6 +33,8 @@ public final class DragGesture {
         public var translation: CGPoint
         /// Velocity in pixels per second (fitted over the last 100 ms).
         public var velocity: CGPoint
+        /// A moment of a drag that began at `startLocation` and has moved by `translation` (pixels),
+        /// at `velocity` pixels per second.
         public init(startLocation: CGPoint, translation: CGPoint, velocity: CGPoint) {
             (self.startLocation, self.translation, self.velocity) = (startLocation, translation, velocity)
         }
@@ -59,6 +61,7 @@ public final class DragGesture {
     /// the press), fed by a `GtkGestureDrag`.
     private let gesture: WidgetGesture<DragRecognizer>
 
+    /// A drag gesture on `widget`, beginning at the press; its controller is removed when this object goes away.
     public init(on widget: some GObjectPointer) {
         gesture = WidgetGesture(on: widget, DragRecognizer(minimumDistance: 0))
         gesture.onChanged = { [weak self] value in self?.changed(value) }

@@ -72,6 +72,8 @@ public final class WidgetGesture<Recognizer: GestureRecognizer> {
     private var lastScale = (scale: 1.0, center: CGPoint.zero)
     private var lastAngle = (degrees: 0.0, center: CGPoint.zero)
 
+    /// Attaches `recognizer` to `widget`, adding the GTK controllers for the input it reads; they are
+    /// removed when this object goes away.
     public init(on widget: some GObjectPointer, _ recognizer: Recognizer) {
         let widget = widget.widgetPointer
         reference = ObjectReference(widget)

@@ -84,6 +84,8 @@ public final class GtkFrameClock: FrameClock {
     /// True while a tick callback is installed (something animates on this clock).
     @_spi(Testing) public var isTicking: Bool { tickID != 0 }
 
+    /// Whether changes on this clock animate: the widget is mapped and GTK's `gtk-enable-animations` is
+    /// on (false once the widget is gone; animated changes then jump).
     public var animationsEnabled: Bool {
         guard let pointer = widget.pointer else { return false }
         let w = unison_gtk_widget(pointer)
@@ -105,12 +107,15 @@ public final class GtkFrameClock: FrameClock {
         return gtk_widget_get_mapped(unison_gtk_widget(pointer)) != 0
     }
 
+    /// Calls `handler` once per frame of the widget's `GdkFrameClock`, with the frame time in seconds
+    /// (scaled by ``timeScale``), until ``stopFrames()``.
     public func startFrames(_ handler: @escaping @MainActor (TimeInterval) -> Void) {
         self.handler = handler
         cancelWake()
         addTickCallback()
     }
 
+    /// Stops the frames: removes the tick callback, so the widget's frame clock may go idle.
     public func stopFrames() {
         handler = nil
         cancelWake()

@@ -20,6 +20,8 @@ public enum GtkSignalError: Error, Equatable, CustomStringConvertible {
     /// ``GtkSignals/valueChanged(_:after:_:)`` cannot read a value from a `type`.
     case noValue(type: String)
 
+    /// A sentence naming the type, the signal or property, and what was expected, as in
+    /// `GtkLabel has no signal "close-request"`.
     public var description: String {
         switch self {
         case .noSuchSignal(let type, let signal):

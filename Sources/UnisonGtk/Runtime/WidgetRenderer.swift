@@ -11,9 +11,13 @@ public enum WidgetRenderer {
     /// GDK's default memory format: B, G, R, A, premultiplied by alpha (on little-endian
     /// machines). ``pixel(x:y:)`` reads straight RGBA from it.
     public struct Image: Sendable {
+        /// The width in pixels.
         public let width: Int
+        /// The height in pixels.
         public let height: Int
+        /// The distance in bytes from the start of one row to the start of the next.
         public let stride: Int
+        /// The pixels, row after row, 4 bytes each (B, G, R, A premultiplied, on little-endian machines).
         public let bytes: [UInt8]
 
         /// The colour at (x, y), each channel 0...1 (straight alpha).
