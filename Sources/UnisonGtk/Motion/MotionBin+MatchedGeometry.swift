@@ -74,7 +74,7 @@ extension MotionBin {
             let frame = geometry.presentationValue.offsetBy(dx: translation.x, dy: translation.y)
             unison_morph_layer_set_frame(
                 OpaquePointer(layer), Double(frame.minX), Double(frame.minY), Double(frame.width),
-                Double(frame.height), presented.opacity * presence.effects.opacity)
+                Double(frame.height), GtkLimits.opacity(presented.opacity) * presence.effects.opacity)
             unison_motion_bin_set_render(w, 0, 0, 1, 1, 0, 0.5, 0.5, 0)
             return true
         }
@@ -89,7 +89,7 @@ extension MotionBin {
         let bleed = frame.insetBy(dx: -1, dy: -1)
         unison_motion_bin_set_render(
             w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
-            0, 0, presented.opacity * presence.effects.opacity)
+            0, 0, GtkLimits.opacity(presented.opacity) * presence.effects.opacity)
         render.current.isClipped = true
         unison_motion_bin_set_clip(
             w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)

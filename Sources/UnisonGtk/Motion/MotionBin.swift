@@ -272,7 +272,9 @@ public final class MotionBin {
         set { surfaceChange { styled { rotationProperty.value = newValue } } }
     }
 
-    /// Opacity, 0...1 (multiplied with a transition's).
+    /// Opacity, 0...1 (multiplied with a transition's). A value outside 0...1 is kept as the
+    /// model value (an animation from it starts there) but drawn and presented within 0...1
+    /// (`GtkLimits.opacity`; NaN, which the property ignores anyway, would be drawn as 1).
     public var opacity: Double {
         get { opacityProperty.value }
         set { surfaceChange { styled { opacityProperty.value = newValue } } }
@@ -320,7 +322,8 @@ public final class MotionBin {
 
     /// The render transform and transition effects drawn now.
     public var presentedTranslation: CGPoint { presented.translation }
-    public var presentedOpacity: Double { presented.opacity * effects.opacity }
+    /// The opacity drawn now: ``opacity`` as presented, within 0...1, times the transition's.
+    public var presentedOpacity: Double { GtkLimits.opacity(presented.opacity) * effects.opacity }
     /// How far the bin is drawn from where layout put it, because it is gliding there.
     public var layoutOffset: CGPoint { render.current.layoutOffset }
     /// Whether any of its animations runs (its render properties, padding, size, layout glide,

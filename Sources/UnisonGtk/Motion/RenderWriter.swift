@@ -97,7 +97,8 @@ extension MotionBin {
                 Double(presented.translation.y + effects.offset.height + offset.y),
                 Double(presented.scale.width * effects.scale.width),
                 Double(presented.scale.height * effects.scale.height),
-                presented.rotation + effects.rotation, anchor.x, anchor.y, presented.opacity * effects.opacity)
+                presented.rotation + effects.rotation, anchor.x, anchor.y,
+                GtkLimits.opacity(presented.opacity) * effects.opacity)
         }
     }
 
