@@ -36,10 +36,14 @@ import Unison
 ///   transaction's animation (FLIP), and the transaction's completions wait for it. Outside an
 ///   animated transaction it moves at once. See ``animatesLayout``.
 ///
-/// This object holds a reference to the bin (so ``widget`` stays valid after a removal), and the
-/// bin holds its child; a container holds the bin as usual. Releasing this object ends its
-/// animations where they would end (completions still run once, at the next safe point) and
-/// leaves the widgets to GTK.
+/// Ownership: the bin widget keeps its `MotionBin` while the bin is in a container (or held by
+/// anyone else), so a bin the app stops referencing (made in a function, put in a box, its Swift
+/// reference dropped) finishes its running animations, transitions and removal, and its classes
+/// keep following its child's states. Once nothing but this object holds the bin (its window was
+/// destroyed, it was removed from its container), the bin lets it go at the next turn of the main
+/// loop, and the bin is freed with it unless the app still holds this object (then ``widget``
+/// stays valid, to be put in a container again). The bin holds its child. Releasing this object
+/// ends its animations where they would end (completions still run once, at the next safe point).
 @MainActor
 public final class MotionBin {
     // This file is the facade: the public API of what every feature shares, and the bin's state.
@@ -205,6 +209,10 @@ public final class MotionBin {
     package internal(set) var allocations = 0
     /// Called after each allocation (inside GTK's layout phase: nothing may run completions).
     package var afterAllocation: (@MainActor () -> Void)?
+    /// This object's reference to the bin, as its share of the bin's toggle reference (see
+    /// `WidgetAttachment.holdToggled(by:_:adopting:)`): the bin keeps this object while anyone
+    /// else holds the bin.
+    private var toggle: WidgetAttachment.Toggle?
 
     /// Wraps `child` (any widget, from any binding). `isPresent: false` starts hidden, to appear
     /// later through `transition`.
@@ -238,13 +246,15 @@ public final class MotionBin {
         connectAllocation()
         connectRealization()
         connectSignal(bin, "destroy") { [render] in render.current.bin = nil }
+        // The reference taken above becomes this object's share of the bin's toggle reference.
+        toggle = WidgetAttachment.holdToggled(by: self, bin, adopting: true)
     }
 
     isolated deinit {
         render.owner = nil  // before the properties go (their last values are not drawn)
         detachMorphLayer()
         if let clock = realizedClock { MotionLayout.remove(ObjectIdentifier(self), clock: clock) }
-        g_object_unref(bin)
+        toggle?.release()  // the last share: the bin is freed unless someone else holds it
     }
 
     /// The wrapped widget.

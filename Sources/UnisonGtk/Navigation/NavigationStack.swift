@@ -47,6 +47,11 @@ import Unison
 /// below, so it should paint its own background (the `view` style class does). A popped page is
 /// removed from the stack's widget once it has disappeared (the stack holds no reference to it after that). Closing the window,
 /// even mid-drag, ends every transition and drag at once with their callbacks.
+///
+/// Ownership: the stack's widget keeps its `NavigationStack` while the widget is in a container
+/// (or held by anyone else), so a stack the app stops referencing keeps its drags, shortcuts and
+/// transitions; once nothing but this object holds the widget (its window was destroyed, it was
+/// removed from its container), the widget lets it go at the next turn of the main loop.
 @MainActor
 public final class NavigationStack {
     /// The container: put it in a window or any other container.
@@ -86,6 +91,10 @@ public final class NavigationStack {
     /// The frame clock whose `layout` signal reads zoom sources again (NavigationStackDrawing.swift).
     var layoutClock: OpaquePointer?
     var layoutHandler: gulong = 0
+    /// This object's reference to the overlay, as its share of the overlay's toggle reference (see
+    /// `WidgetAttachment.holdToggled(by:_:adopting:)`): the overlay keeps this object while anyone
+    /// else holds it.
+    private var toggle: WidgetAttachment.Toggle?
 
     /// A stack showing `root`; `onAppearance` (also settable later) receives every page's
     /// appearance events, the root's first ones included.
@@ -111,6 +120,8 @@ public final class NavigationStack {
         installDrag()
         installShortcuts()
         push(root, animated: false)
+        // The reference taken above becomes this object's share of the overlay's toggle reference.
+        toggle = WidgetAttachment.holdToggled(by: self, overlay, adopting: true)
     }
 
     isolated deinit {
@@ -120,7 +131,7 @@ public final class NavigationStack {
             g_object_unref(page.bin)
             if let dim = page.dim { g_object_unref(dim) }
         }
-        g_object_unref(overlay)
+        toggle?.release()  // the last share: the overlay is freed unless someone else holds it
     }
 
     // MARK: Navigation
