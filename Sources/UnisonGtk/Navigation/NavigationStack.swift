@@ -88,9 +88,8 @@ public final class NavigationStack {
     var dismissalDrag = NavigationDismissalDrag()
     /// The top page when the covered pages were last updated (NavigationStack+Focus.swift).
     weak var coveringTop: Page?
-    /// The frame clock whose `layout` signal reads zoom sources again (NavigationStackDrawing.swift).
-    var layoutClock: OpaquePointer?
-    var layoutHandler: gulong = 0
+    /// Reads zoom sources again after each layout of the window (NavigationStackDrawing.swift).
+    var layoutHook: FrameClockLayoutHook?
     /// This object's reference to the overlay, as its share of the overlay's toggle reference (see
     /// `WidgetAttachment.holdToggled(by:_:adopting:)`): the overlay keeps this object while anyone
     /// else holds it.
@@ -125,8 +124,6 @@ public final class NavigationStack {
     }
 
     isolated deinit {
-        // The overlay is still realized (it is ours until the unref below): its clock is alive.
-        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
         for page in pages.values {
             g_object_unref(page.bin)
             if let dim = page.dim { g_object_unref(dim) }

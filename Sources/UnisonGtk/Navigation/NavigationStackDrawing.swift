@@ -118,17 +118,12 @@ extension NavigationStack {
     }
 
     func mapped() {
-        if layoutClock == nil, let clock = gtk_widget_get_frame_clock(widget) {
-            layoutClock = clock
-            layoutHandler = connectSignal(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
-                self?.layoutDone()
-            }
+        if layoutHook == nil, let clock = gtk_widget_get_frame_clock(widget) {
+            layoutHook = FrameClockLayoutHook(clock) { [weak self] in self?.layoutDone() }
         }
         render()
     }
 
-    func unrealized() {
-        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
-        layoutClock = nil
-    }
+    /// The window's frame clock goes with its realization: the next map follows the new one.
+    func unrealized() { layoutHook = nil }
 }
