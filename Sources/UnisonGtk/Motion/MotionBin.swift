@@ -148,10 +148,10 @@ public final class MotionBin {
     var activities: [any MotionActivity] = []
 
     // Model values of the render properties.
-    lazy var translationProperty = renderProperty(CGPoint.zero) { $0.translation = $1 }
-    lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1)) { $0.scale = $1 }
-    lazy var rotationProperty = renderProperty(0.0) { $0.rotation = $1 }
-    lazy var opacityProperty = renderProperty(1.0) { $0.opacity = $1 }
+    lazy var translationProperty = renderProperty(CGPoint.zero) { $0.current.presented.translation = $1 }
+    lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1)) { $0.current.presented.scale = $1 }
+    lazy var rotationProperty = renderProperty(0.0) { $0.current.presented.rotation = $1 }
+    lazy var opacityProperty = renderProperty(1.0) { $0.current.presented.opacity = $1 }
 
     /// Padding inside the bin, around the child (a size: relaid out while it animates).
     lazy var paddingProperty = registered(
@@ -350,21 +350,21 @@ public final class MotionBin {
 
     /// A render property: its target keeps each value in the writer's presented state.
     private func renderProperty<Value: Animatable>(
-        _ initial: Value, keep: @escaping @MainActor (inout Presented, Value) -> Void
+        _ initial: Value, keep: @escaping @MainActor (RenderWriter, Value) -> Void
     ) -> AnimatableProperty<Value> {
-        registered(AnimatableProperty(initial, clock: clock, target: RenderPart(render, keep: keep)))
+        registered(AnimatableProperty(initial, clock: clock, target: FrameEndPart(render, keep: keep)))
     }
 
-    /// A value the render depends on changed (see `RenderWriter.changed()`).
+    /// A value the render depends on changed (see `FrameEndWriter.changed()`).
     func renderChanged() { render.changed() }
 
     /// Hands the drawn transform to the bin (it redraws only when something changed). The frame
-    /// path (`RenderWriter.push()`) comes here only while a morph runs or a transition's anchor differs.
+    /// path (`RenderWriter.write()`) comes here only while a morph runs or a transition's anchor differs.
     /// - Complexity: O(1); a few multiplications per frame while anything animates.
     func pushRender() {
         guard let w = motionBin, presence != nil else { return }
         if isMorphing, pushMorphRender(w) { return }
-        render.write(w, anchor: presence.isAnimating ? effects.anchor : anchor)
+        render.draw(w, anchor: presence.isAnimating ? effects.anchor : anchor)
     }
 }
 

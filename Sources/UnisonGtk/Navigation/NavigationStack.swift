@@ -88,6 +88,8 @@ public final class NavigationStack {
     var dismissalDrag = NavigationDismissalDrag()
     /// The top page when the covered pages were last updated (NavigationStack+Focus.swift).
     weak var coveringTop: Page?
+    /// Draws the stack once per frame (NavigationStackDrawing.swift).
+    let drawing = Drawing()
     /// Reads zoom sources again after each layout of the window (NavigationStackDrawing.swift).
     var layoutHook: FrameClockLayoutHook?
     /// This object's reference to the overlay, as its share of the overlay's toggle reference (see
@@ -111,11 +113,12 @@ public final class NavigationStack {
         model = NavigationModel(clock: self.clock, animation: .spring(duration: 0.5))
         model.onAppearance = { [weak self] page, event in self?.appearance(page, event) }
         model.onTransition = { [weak self] context in self?.transitionStarted(context) }
-        model.onChange = { [weak self] in self?.render() }
+        model.onChange = { [weak self] in self?.drawing.changed() }
         connectSignal(overlay, "destroy") { [weak self] in self?.disposed() }
         connectSignal(overlay, "unmap") { [weak self] in self?.model.finishTransitions() }
         connectSignal(overlay, "map") { [weak self] in self?.mapped() }
         connectSignal(overlay, "unrealize") { [weak self] in self?.unrealized() }
+        drawing.stack = self
         installDrag()
         installShortcuts()
         push(root, animated: false)
@@ -163,7 +166,9 @@ public final class NavigationStack {
             return pushing(existing, animated: animated)
         }
         guard gtk_widget_get_parent(unison_gtk_widget(content)) == nil else { return false }
-        let entry = Page(content: content, transition: transition, clock: clock) { [weak self] _ in self?.render() }
+        let entry = Page(content: content, transition: transition, clock: clock) { [weak self] _ in
+            self?.drawing.changed()
+        }
         entry.onAppearance = onAppearance
         pages[content] = entry
         setPresentation(presentation, of: entry)
