@@ -137,7 +137,8 @@ public final class MotionBin {
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
     var isMorphing: Bool { mode.morph.isDrawnAtMorph }
 
-    /// What the render update reads, and its end-of-frame mark (held strongly by the apply closures).
+    /// What the render update reads, and its frame-end writer (held strongly by the render properties' targets
+    /// and the apply closures of the other values it is drawn from).
     let render = RenderWriter()
     /// The render properties' and `layoutOrigin`'s presented values (see ``RenderWriter``).
     var presented: Presented { render.current.presented }

@@ -4,7 +4,7 @@ import Foundation
 import Unison
 
 extension MotionBin {
-    /// The render properties' and `layoutOrigin`'s presented values, kept by their apply closures:
+    /// The render properties' and `layoutOrigin`'s presented values, kept by their targets and apply closures:
     /// the render update reads them here every frame (through the generic properties, from this
     /// module, each read would look up type metadata).
     struct Presented {
