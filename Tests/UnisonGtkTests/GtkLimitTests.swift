@@ -81,17 +81,11 @@ extension GtkAdapterTests {
         }
 
         @Test("MotionBin.opacity") func binOpacity() async {
-            // MotionBin writes its opacity unbounded: GtkLimits.opacity is for it (Motion/ is not this suite's to change).
-            await withKnownIssue("MotionBin's opacity is not yet brought within GtkLimits") {
-                await #expect(processExitsWith: .success) { await LimitChild.motionBin(.opacity) }
-            }
+            await #expect(processExitsWith: .success) { await LimitChild.motionBin(.opacity) }
         }
 
         @Test("MotionBin.padding") func binPadding() async {
-            // MotionBin writes its padding unbounded: GtkLimits.margin is for it (Motion/ is not this suite's to change).
-            await withKnownIssue("MotionBin's padding is not yet brought within GtkLimits") {
-                await #expect(processExitsWith: .success) { await LimitChild.motionBin(.padding) }
-            }
+            await #expect(processExitsWith: .success) { await LimitChild.motionBin(.padding) }
         }
 
         @Test("NavigationStack push and drag geometry") func navigationStack() async {

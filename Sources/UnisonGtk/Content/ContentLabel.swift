@@ -36,7 +36,7 @@ import Unison
 /// its classes; once nothing but this object holds the bin (its window was destroyed, it was
 /// removed from its container), the bin lets it go at the next turn of the main loop, and the
 /// bin is freed with it unless the app still holds this object (or its ``bin``). This object
-/// holds the bin through a GLib toggle reference in place of the ``MotionBin``'s own reference.
+/// shares the bin's GLib toggle reference with its ``MotionBin``.
 @MainActor
 public final class ContentLabel {
     /// The bin holding the label: styling, transitions and layout animation as any ``MotionBin``.
@@ -92,13 +92,13 @@ public final class ContentLabel {
         bin = MotionBin(child: label, clock: clock)
         // The bands follow the label's allocation in the frame it changes (a size animation moves it).
         bin.afterAllocation = { [weak self] in self?.pushPieces() }
-        // The bin keeps this object while anyone else holds the bin: the MotionBin's reference
-        // to it becomes this object's toggle reference (given back as a plain one in deinit).
-        toggle = WidgetAttachment.holdToggled(by: self, UnsafeMutableRawPointer(bin.widget), adopting: true)
+        // The bin keeps this object while anyone else holds the bin (a share of the toggle
+        // reference the MotionBin holds the bin by).
+        toggle = WidgetAttachment.holdToggled(by: self, UnsafeMutableRawPointer(bin.widget))
     }
 
     isolated deinit {
-        toggle?.release(keepingPlain: true)  // the MotionBin's reference again, dropped with it
+        toggle?.release()  // the MotionBin's share keeps the bin until it goes too
         g_object_unref(UnsafeMutableRawPointer(label))
     }
 

@@ -74,8 +74,8 @@ extension MotionBin {
             let frame = geometry.presentationValue.offsetBy(dx: translation.x, dy: translation.y)
             unison_morph_layer_set_frame(
                 OpaquePointer(layer), Double(frame.minX), Double(frame.minY), Double(frame.width),
-                Double(frame.height), presented.opacity * presence.effects.opacity)
-            unison_motion_bin_set_render(w, 0, 0, 1, 1, 0, 0.5, 0.5, 0)
+                Double(frame.height), GtkLimits.opacity(presented.opacity) * presence.effects.opacity)
+            BinRender(opacity: 0).write(to: w)
             return true
         }
         guard let child = unison_motion_bin_get_child(w), let origin = currentOrigin() else { return false }
@@ -87,9 +87,11 @@ extension MotionBin {
         // Scaled one pixel beyond the frame on each side and clipped to it: the clip alone makes
         // the edges (a scaled texture's own edges are filtered soft).
         let bleed = frame.insetBy(dx: -1, dy: -1)
-        unison_motion_bin_set_render(
-            w, Double(bleed.minX), Double(bleed.minY), Double(bleed.width) / width, Double(bleed.height) / height, 0,
-            0, 0, presented.opacity * presence.effects.opacity)
+        BinRender(
+            offset: CGPoint(x: bleed.minX, y: bleed.minY),
+            scale: CGSize(width: Double(bleed.width) / width, height: Double(bleed.height) / height),
+            anchor: UnitPoint(x: 0, y: 0), opacity: GtkLimits.opacity(presented.opacity) * presence.effects.opacity
+        ).write(to: w)
         render.current.isClipped = true
         unison_motion_bin_set_clip(
             w, Double(frame.minX), Double(frame.minY), Double(max(frame.width, 0)), Double(max(frame.height, 0)), 0)

@@ -9,6 +9,11 @@ extension MotionBin {
     /// Padding inside the bin around the child, in pixels (0 or more). Set in an animated
     /// transaction, the bin's size animates (a relayout per frame) and the child stays aligned
     /// inside it. The `p-*` classes set it.
+    ///
+    /// The model value is kept as set; what the bin is handed stays within GTK's pixel bounds
+    /// (``GtkLimits``): a negative side (or NaN) is 0, and the two sides of an axis together are
+    /// at most half of `GtkLimits.maximumPixels` (16 383 px; larger values are scaled down, in
+    /// proportion), so that the bin, its child included, stays within what GTK lays out.
     public var padding: EdgeInsets {
         get { paddingProperty.value }
         set { layoutChange { styled { paddingProperty.value = newValue } } }
@@ -21,9 +26,27 @@ extension MotionBin {
 
     func pushPadding() {
         guard let w = motionBin else { return }
-        let padding = paddingProperty.presentationValue
+        let padding = Self.drawnPadding(paddingProperty.presentationValue)
         unison_motion_bin_set_padding(w, padding.top, padding.trailing, padding.bottom, padding.leading)
         unison_motion_bin_set_resizing(w, isResizing ? 1 : 0)
+    }
+
+    /// `padding` as the bin is handed it (see ``padding``): each side within GTK's margin bounds
+    /// (`GtkLimits.margin`'s, not rounded: the bin rounds where it lays out), each axis' two sides
+    /// together within half of `GtkLimits.maximumPixels`.
+    static func drawnPadding(_ padding: EdgeInsets) -> EdgeInsets {
+        let most = Double(GtkLimits.maximumPixels)
+        func side(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), most) }
+        func axis(_ a: Double, _ b: Double) -> (Double, Double) {
+            let (a, b) = (side(a), side(b))
+            let limit = (most / 2).rounded(.down)
+            guard a + b > limit else { return (a, b) }
+            let factor = limit / (a + b)
+            return (a * factor, b * factor)
+        }
+        let (top, bottom) = axis(padding.top, padding.bottom)
+        let (leading, trailing) = axis(padding.leading, padding.trailing)
+        return EdgeInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
     }
 
     func pushSize() {

@@ -36,10 +36,14 @@ import Unison
 ///   transaction's animation (FLIP), and the transaction's completions wait for it. Outside an
 ///   animated transaction it moves at once. See ``animatesLayout``.
 ///
-/// This object holds a reference to the bin (so ``widget`` stays valid after a removal), and the
-/// bin holds its child; a container holds the bin as usual. Releasing this object ends its
-/// animations where they would end (completions still run once, at the next safe point) and
-/// leaves the widgets to GTK.
+/// Ownership: the bin widget keeps its `MotionBin` while the bin is in a container (or held by
+/// anyone else), so a bin the app stops referencing (made in a function, put in a box, its Swift
+/// reference dropped) finishes its running animations, transitions and removal, and its classes
+/// keep following its child's states. Once nothing but this object holds the bin (its window was
+/// destroyed, it was removed from its container), the bin lets it go at the next turn of the main
+/// loop, and the bin is freed with it unless the app still holds this object (then ``widget``
+/// stays valid, to be put in a container again). The bin holds its child. Releasing this object
+/// ends its animations where they would end (completions still run once, at the next safe point).
 @MainActor
 public final class MotionBin {
     // This file is the facade: the public API of what every feature shares, and the bin's state.
@@ -133,7 +137,8 @@ public final class MotionBin {
     /// Whether the child is drawn at `geometry` instead of where layout puts it.
     var isMorphing: Bool { mode.morph.isDrawnAtMorph }
 
-    /// What the render update reads, and its end-of-frame mark (held strongly by the apply closures).
+    /// What the render update reads, and its frame-end writer (held strongly by the render properties' targets
+    /// and the apply closures of the other values it is drawn from).
     let render = RenderWriter()
     /// The render properties' and `layoutOrigin`'s presented values (see ``RenderWriter``).
     var presented: Presented { render.current.presented }
@@ -144,10 +149,10 @@ public final class MotionBin {
     var activities: [any MotionActivity] = []
 
     // Model values of the render properties.
-    lazy var translationProperty = renderProperty(CGPoint.zero) { $0.translation = $1 }
-    lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1)) { $0.scale = $1 }
-    lazy var rotationProperty = renderProperty(0.0) { $0.rotation = $1 }
-    lazy var opacityProperty = renderProperty(1.0) { $0.opacity = $1 }
+    lazy var translationProperty = renderProperty(CGPoint.zero) { $0.current.presented.translation = $1 }
+    lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1)) { $0.current.presented.scale = $1 }
+    lazy var rotationProperty = renderProperty(0.0) { $0.current.presented.rotation = $1 }
+    lazy var opacityProperty = renderProperty(1.0) { $0.current.presented.opacity = $1 }
 
     /// Padding inside the bin, around the child (a size: relaid out while it animates).
     lazy var paddingProperty = registered(
@@ -205,6 +210,10 @@ public final class MotionBin {
     package internal(set) var allocations = 0
     /// Called after each allocation (inside GTK's layout phase: nothing may run completions).
     package var afterAllocation: (@MainActor () -> Void)?
+    /// This object's reference to the bin, as its share of the bin's toggle reference (see
+    /// `WidgetAttachment.holdToggled(by:_:adopting:)`): the bin keeps this object while anyone
+    /// else holds the bin.
+    private var toggle: WidgetAttachment.Toggle?
 
     /// Wraps `child` (any widget, from any binding). `isPresent: false` starts hidden, to appear
     /// later through `transition`.
@@ -238,13 +247,15 @@ public final class MotionBin {
         connectAllocation()
         connectRealization()
         connectSignal(bin, "destroy") { [render] in render.current.bin = nil }
+        // The reference taken above becomes this object's share of the bin's toggle reference.
+        toggle = WidgetAttachment.holdToggled(by: self, bin, adopting: true)
     }
 
     isolated deinit {
         render.owner = nil  // before the properties go (their last values are not drawn)
         detachMorphLayer()
         if let clock = realizedClock { MotionLayout.remove(ObjectIdentifier(self), clock: clock) }
-        g_object_unref(bin)
+        toggle?.release()  // the last share: the bin is freed unless someone else holds it
     }
 
     /// The wrapped widget.
@@ -272,7 +283,9 @@ public final class MotionBin {
         set { surfaceChange { styled { rotationProperty.value = newValue } } }
     }
 
-    /// Opacity, 0...1 (multiplied with a transition's).
+    /// Opacity, 0...1 (multiplied with a transition's). A value outside 0...1 is kept as the
+    /// model value (an animation from it starts there) but drawn and presented within 0...1
+    /// (`GtkLimits.opacity`; NaN, which the property ignores anyway, would be drawn as 1).
     public var opacity: Double {
         get { opacityProperty.value }
         set { surfaceChange { styled { opacityProperty.value = newValue } } }
@@ -320,7 +333,8 @@ public final class MotionBin {
 
     /// The render transform and transition effects drawn now.
     public var presentedTranslation: CGPoint { presented.translation }
-    public var presentedOpacity: Double { presented.opacity * effects.opacity }
+    /// The opacity drawn now: ``opacity`` as presented, within 0...1, times the transition's.
+    public var presentedOpacity: Double { GtkLimits.opacity(presented.opacity) * effects.opacity }
     /// How far the bin is drawn from where layout put it, because it is gliding there.
     public var layoutOffset: CGPoint { render.current.layoutOffset }
     /// Whether any of its animations runs (its render properties, padding, size, layout glide,
@@ -337,21 +351,21 @@ public final class MotionBin {
 
     /// A render property: its target keeps each value in the writer's presented state.
     private func renderProperty<Value: Animatable>(
-        _ initial: Value, keep: @escaping @MainActor (inout Presented, Value) -> Void
+        _ initial: Value, keep: @escaping @MainActor (RenderWriter, Value) -> Void
     ) -> AnimatableProperty<Value> {
-        registered(AnimatableProperty(initial, clock: clock, target: RenderPart(render, keep: keep)))
+        registered(AnimatableProperty(initial, clock: clock, target: FrameEndPart(render, keep: keep)))
     }
 
-    /// A value the render depends on changed (see `RenderWriter.changed()`).
+    /// A value the render depends on changed (see `FrameEndWriter.changed()`).
     func renderChanged() { render.changed() }
 
     /// Hands the drawn transform to the bin (it redraws only when something changed). The frame
-    /// path (`RenderWriter.push()`) comes here only while a morph runs or a transition's anchor differs.
+    /// path (`RenderWriter.write()`) comes here only while a morph runs or a transition's anchor differs.
     /// - Complexity: O(1); a few multiplications per frame while anything animates.
     func pushRender() {
         guard let w = motionBin, presence != nil else { return }
         if isMorphing, pushMorphRender(w) { return }
-        render.write(w, anchor: presence.isAnimating ? effects.anchor : anchor)
+        render.draw(w, anchor: presence.isAnimating ? effects.anchor : anchor)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 import Unison
 
 extension MotionBin {
-    /// The render properties' and `layoutOrigin`'s presented values, kept by their apply closures:
+    /// The render properties' and `layoutOrigin`'s presented values, kept by their targets and apply closures:
     /// the render update reads them here every frame (through the generic properties, from this
     /// module, each read would look up type metadata).
     struct Presented {
@@ -15,13 +15,13 @@ extension MotionBin {
         var layoutOrigin = CGPoint.zero
     }
 
-    /// A bin's render state, kept by the apply closures of the values it is drawn from, and the
-    /// end-of-frame flush that hands it to the C bin once per frame (as `TransformWriter` is an
-    /// `AnimatedWidget`'s). Per frame and bin the engine reaches only this object and its state:
-    /// the closures hold it strongly (no weak reference to load) and it holds no one's weak
+    /// A bin's render state, kept by the targets of the values it is drawn from (`FrameEndPart`),
+    /// and the frame-end writer that hands it to the C bin once per frame (as `TransformWriter` is
+    /// an `AnimatedWidget`'s). Per frame and bin the engine reaches only this object and its
+    /// state: the targets hold it strongly (no weak reference to load) and it holds no one's weak
     /// references (its retains by the end-of-frame queue take the fast path).
     @MainActor
-    final class RenderWriter: FrameEndFlushing {
+    final class RenderWriter: FrameEndWriter {
         struct State {
             /// The C bin; nil once GTK disposed of it (its window was destroyed).
             var bin: OpaquePointer?
@@ -35,8 +35,6 @@ extension MotionBin {
             /// Whether the child is drawn at a matched-geometry frame instead of where layout puts
             /// it (the bin's `mode.morph`, kept here for the frame path).
             var isMorphing = false
-            /// Whether the render update waits for the end of the current frame.
-            var isMarked = false
             /// Whether the C bin has a clip set (only a morph sets one).
             var isClipped = false
 
@@ -57,66 +55,70 @@ extension MotionBin {
         /// take the runtime's slow path).
         @exclusivity(unchecked) var owner: Unmanaged<MotionBin>?
 
-        /// A value the render depends on changed. Inside a frame the render is handed to the bin
-        /// once, when the frame's values are all presented (a bin whose translation, scale, opacity
-        /// and layout glide all move then makes one update, not four); outside a frame, at once.
-        func changed() {
-            if !flushAtEndOfFrame(self, isMarked: &current.isMarked) { push() }
-        }
-
-        func flushFrame() {
-            current.isMarked = false
-            push()
-        }
-
-        /// Hands the render state to the C bin: from here in the usual case, without reaching the
-        /// `MotionBin` at all (what is read per frame is in `state`); through the bin's
+        /// Hands the render state to the C bin (once per frame in which a value it depends on
+        /// changed, see `FrameEndWriter`): from here in the usual case, without reaching the
+        /// `MotionBin` at all (what is read per frame is in `current`); through the bin's
         /// `pushRender()` while it morphs, or while a transition's anchor may be the one drawn about.
-        private func push() {
+        override func write() {
             guard let owner, let w = current.bin else { return }
             if current.isMorphing || current.effects.anchor != current.anchor {
                 owner.takeUnretainedValue().pushRender()
             } else {
-                write(w, anchor: current.anchor)
+                draw(w, anchor: current.anchor)
             }
         }
 
         /// Hands the drawn transform, composed of the render properties, the transition's effects
         /// and the layout glide, scaled and rotated about `anchor`, to the bin (it redraws only when
         /// something changed), and removes a morph's clip.
-        func write(_ w: OpaquePointer, anchor: UnitPoint) {
+        func draw(_ w: OpaquePointer, anchor: UnitPoint) {
             if current.isClipped {
                 current.isClipped = false
-                unison_motion_bin_set_clip(w, 0, 0, -1, -1, 0)
+                BinRender.unclipped(w)
             }
             let presented = current.presented
             let effects = current.effects
             let offset = current.layoutOffset
-            unison_motion_bin_set_render(
-                w, Double(presented.translation.x + effects.offset.width + offset.x),
-                Double(presented.translation.y + effects.offset.height + offset.y),
-                Double(presented.scale.width * effects.scale.width),
-                Double(presented.scale.height * effects.scale.height),
-                presented.rotation + effects.rotation, anchor.x, anchor.y, presented.opacity * effects.opacity)
+            BinRender(
+                offset: CGPoint(
+                    x: presented.translation.x + effects.offset.width + offset.x,
+                    y: presented.translation.y + effects.offset.height + offset.y),
+                scale: CGSize(
+                    width: presented.scale.width * effects.scale.width,
+                    height: presented.scale.height * effects.scale.height),
+                rotation: presented.rotation + effects.rotation, anchor: anchor,
+                opacity: GtkLimits.opacity(presented.opacity) * effects.opacity
+            ).write(to: w)
         }
     }
+}
 
-    /// A render property's target: keeps each value in the writer's presented state, which the
-    /// writer hands to the bin once at the end of the frame. A target, not a closure: frames call
-    /// it without reference counting (`AnimationTarget`), and it reaches the writer through a
-    /// constant of its own.
-    final class RenderPart<Value: Animatable>: AnimationTarget<Value> {
-        let render: RenderWriter
-        let keep: @MainActor (inout Presented, Value) -> Void
+/// What a `UnisonMotionBin` draws its child with: the sink of the frame-end writers that draw
+/// through the C bin (a ``MotionBin``'s, a ``NavigationStack``'s pages). ``write(to:)`` hands it
+/// to the bin within ``GtkLimits`` (the bin redraws only when something changed).
+struct BinRender {
+    /// Offset from where layout put the child, in pixels.
+    var offset = CGPoint.zero
+    var scale = CGSize(width: 1, height: 1)
+    /// Clockwise, in degrees.
+    var rotation = 0.0
+    /// The point of the child that scaling and rotation keep in place.
+    var anchor = UnitPoint.center
+    var opacity = 1.0
 
-        init(_ render: RenderWriter, keep: @escaping @MainActor (inout Presented, Value) -> Void) {
-            self.render = render
-            self.keep = keep
-        }
+    /// Drawn where layout put it, as it is.
+    static let identity = BinRender()
 
-        override func apply(_ value: Value) {
-            keep(&render.current.presented, value)
-            render.changed()
-        }
+    /// Hands this render state to `bin`: offsets within ±`GtkLimits.maximumOffset`, the angle
+    /// reduced, scales bounded, the opacity within 0...1.
+    func write(to bin: OpaquePointer) {
+        unison_motion_bin_set_render(
+            bin, GtkLimits.offset(offset.x), GtkLimits.offset(offset.y), GtkLimits.scale(scale.width),
+            GtkLimits.scale(scale.height), GtkLimits.angle(rotation), anchor.x, anchor.y, GtkLimits.opacity(opacity))
+    }
+
+    /// Removes `bin`'s clip.
+    static func unclipped(_ bin: OpaquePointer) {
+        unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
     }
 }

@@ -47,6 +47,11 @@ import Unison
 /// below, so it should paint its own background (the `view` style class does). A popped page is
 /// removed from the stack's widget once it has disappeared (the stack holds no reference to it after that). Closing the window,
 /// even mid-drag, ends every transition and drag at once with their callbacks.
+///
+/// Ownership: the stack's widget keeps its `NavigationStack` while the widget is in a container
+/// (or held by anyone else), so a stack the app stops referencing keeps its drags, shortcuts and
+/// transitions; once nothing but this object holds the widget (its window was destroyed, it was
+/// removed from its container), the widget lets it go at the next turn of the main loop.
 @MainActor
 public final class NavigationStack {
     /// The container: put it in a window or any other container.
@@ -83,9 +88,14 @@ public final class NavigationStack {
     var dismissalDrag = NavigationDismissalDrag()
     /// The top page when the covered pages were last updated (NavigationStack+Focus.swift).
     weak var coveringTop: Page?
-    /// The frame clock whose `layout` signal reads zoom sources again (NavigationStackDrawing.swift).
-    var layoutClock: OpaquePointer?
-    var layoutHandler: gulong = 0
+    /// Draws the stack once per frame (NavigationStackDrawing.swift).
+    let drawing = Drawing()
+    /// Reads zoom sources again after each layout of the window (NavigationStackDrawing.swift).
+    var layoutHook: FrameClockLayoutHook?
+    /// This object's reference to the overlay, as its share of the overlay's toggle reference (see
+    /// `WidgetAttachment.holdToggled(by:_:adopting:)`): the overlay keeps this object while anyone
+    /// else holds it.
+    private var toggle: WidgetAttachment.Toggle?
 
     /// A stack showing `root`; `onAppearance` (also settable later) receives every page's
     /// appearance events, the root's first ones included.
@@ -103,24 +113,25 @@ public final class NavigationStack {
         model = NavigationModel(clock: self.clock, animation: .spring(duration: 0.5))
         model.onAppearance = { [weak self] page, event in self?.appearance(page, event) }
         model.onTransition = { [weak self] context in self?.transitionStarted(context) }
-        model.onChange = { [weak self] in self?.render() }
+        model.onChange = { [weak self] in self?.drawing.changed() }
         connectSignal(overlay, "destroy") { [weak self] in self?.disposed() }
         connectSignal(overlay, "unmap") { [weak self] in self?.model.finishTransitions() }
         connectSignal(overlay, "map") { [weak self] in self?.mapped() }
         connectSignal(overlay, "unrealize") { [weak self] in self?.unrealized() }
+        drawing.stack = self
         installDrag()
         installShortcuts()
         push(root, animated: false)
+        // The reference taken above becomes this object's share of the overlay's toggle reference.
+        toggle = WidgetAttachment.holdToggled(by: self, overlay, adopting: true)
     }
 
     isolated deinit {
-        // The overlay is still realized (it is ours until the unref below): its clock is alive.
-        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
         for page in pages.values {
             g_object_unref(page.bin)
             if let dim = page.dim { g_object_unref(dim) }
         }
-        g_object_unref(overlay)
+        toggle?.release()  // the last share: the overlay is freed unless someone else holds it
     }
 
     // MARK: Navigation
@@ -155,7 +166,9 @@ public final class NavigationStack {
             return pushing(existing, animated: animated)
         }
         guard gtk_widget_get_parent(unison_gtk_widget(content)) == nil else { return false }
-        let entry = Page(content: content, transition: transition, clock: clock) { [weak self] _ in self?.render() }
+        let entry = Page(content: content, transition: transition, clock: clock) { [weak self] _ in
+            self?.drawing.changed()
+        }
         entry.onAppearance = onAppearance
         pages[content] = entry
         setPresentation(presentation, of: entry)

@@ -4,11 +4,23 @@ import Foundation
 import Unison
 
 // Drawing: which pages are shown, and each page drawn where its transition has it through its
-// UnisonMotionBin's render transform and clip (set directly on the C bin, once per animated value
-// per frame), plus the hook that reads a zoom's source again after the window's layout. The one
-// place the stack draws; the rest computes (NavigationZoomLayout.swift) or decides.
+// UnisonMotionBin's render transform (`BinRender`, as a `MotionBin` is drawn) and clip, once per
+// frame by the stack's frame-end writer (`Drawing`), plus the hook that reads a zoom's source
+// again after the window's layout. The one place the stack draws; the rest computes
+// (NavigationZoomLayout.swift) or decides.
 
 extension NavigationStack {
+    /// The stack's frame-end writer: the model's changes and the pages' drags mark it, and it draws
+    /// the stack once at the end of the frame, when every value of the frame is presented (outside
+    /// a frame, at once).
+    @MainActor
+    final class Drawing: FrameEndWriter {
+        /// The stack (weakly: the stack holds this writer).
+        weak var stack: NavigationStack?
+
+        override func write() { stack?.render() }
+    }
+
     /// The stack's size (nil before it is laid out, and once it is gone).
     func size() -> CGSize? {
         guard !isDisposed else { return nil }
@@ -22,7 +34,7 @@ extension NavigationStack {
     /// the others, draws each where its transition has it, and lets go of pages the model no
     /// longer knows.
     /// - Complexity: O(pages); a few multiplications and one `gtk_widget_compute_bounds` per
-    ///   zooming page per call (once per animated value per frame).
+    ///   zooming page per call (once per frame while anything of the stack animates).
     func render() {
         guard !isDisposed else { return }
         var visible = Set(model.visiblePages.map(ObjectIdentifier.init))
@@ -84,24 +96,25 @@ extension NavigationStack {
             gtk_widget_set_opacity(dim, 0.4 * shown)
         }
         guard !layout.isIdentity else {
-            unison_motion_bin_set_render(bin, 0, 0, 1, 1, 0, 0.5, 0.5, 1)
+            BinRender.identity.write(to: bin)
             if page.isSheet {
                 unison_motion_bin_set_clip(bin, 0, 0, home.width, home.height, sheetCornerRadius)
             } else {
-                unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
+                BinRender.unclipped(bin)
             }
             return
         }
         let frame = layout.frame
         // The page scaled uniformly (aspect fill) about its centre, centred on the frame, clipped to it.
-        unison_motion_bin_set_render(
-            bin, frame.midX - home.midX, frame.midY - home.midY, layout.scale, layout.scale, 0, 0.5, 0.5,
-            layout.opacity)
+        BinRender(
+            offset: CGPoint(x: frame.midX - home.midX, y: frame.midY - home.midY),
+            scale: CGSize(width: layout.scale, height: layout.scale), opacity: layout.opacity
+        ).write(to: bin)
         if page.isZoomLike {
             unison_motion_bin_set_clip(
                 bin, frame.minX - home.minX, frame.minY - home.minY, frame.width, frame.height, layout.radius)
         } else {
-            unison_motion_bin_set_clip(bin, 0, 0, -1, -1, 0)
+            BinRender.unclipped(bin)
         }
     }
 
@@ -118,17 +131,12 @@ extension NavigationStack {
     }
 
     func mapped() {
-        if layoutClock == nil, let clock = gtk_widget_get_frame_clock(widget) {
-            layoutClock = clock
-            layoutHandler = connectSignal(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
-                self?.layoutDone()
-            }
+        if layoutHook == nil, let clock = gtk_widget_get_frame_clock(widget) {
+            layoutHook = FrameClockLayoutHook(clock) { [weak self] in self?.layoutDone() }
         }
         render()
     }
 
-    func unrealized() {
-        if let clock = layoutClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), layoutHandler) }
-        layoutClock = nil
-    }
+    /// The window's frame clock goes with its realization: the next map follows the new one.
+    func unrealized() { layoutHook = nil }
 }

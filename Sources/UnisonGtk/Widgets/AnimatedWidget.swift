@@ -179,7 +179,8 @@ public final class AnimatedWidget {
     public private(set) lazy var opacityProperty: AnimatableProperty<Double> = {
         let reference = self.reference
         let property = AnimatableProperty(
-            widget.map { gtk_widget_get_opacity($0) } ?? 1, clock: clock, target: OpacityWriter(reference))
+            widget.map { gtk_widget_get_opacity($0) } ?? 1, clock: clock,
+            target: FrameEndPart(self.transformWriter) { $0.keepOpacity($1) })
         property.hostEnvironment = WidgetEnvironment.host(reference)
         return property
     }()
@@ -240,8 +241,8 @@ public final class AnimatedWidget {
     /// Writes the transform the four parts compose.
     private let transformWriter: TransformWriter
 
-    /// A transform part: its apply closure keeps its presented value in `transformWriter` and has the
-    /// transform written once at the end of the frame (reading the values back through the generic
+    /// A transform part: its target keeps its presented value in `transformWriter`, which writes
+    /// the transform once at the end of the frame (reading the values back through the generic
     /// properties every frame would cost more than the rest of the frame).
     private func transformPart<Value: Animatable>(
         _ initial: Value, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void
@@ -250,7 +251,11 @@ public final class AnimatedWidget {
         _ = presentedTransform  // reads the position from the widget when the first part is made
         // The writer is held strongly (it holds nothing of this object): no weak reference to
         // load, and no reference counting (a target), every frame.
-        let property = AnimatableProperty(initial, clock: clock, target: TransformPart(writer, keep: keep))
+        let part = FrameEndPart(writer) { writer, value in
+            keep(&writer.current.presented, value)
+            writer.current.transformChanged = true
+        }
+        let property = AnimatableProperty(initial, clock: clock, target: part)
         property.hostEnvironment = WidgetEnvironment.host(reference)
         writer.parts.append(WeakActivity(property))
         return property

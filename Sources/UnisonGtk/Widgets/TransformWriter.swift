@@ -2,13 +2,15 @@ import CUnisonGtk
 import Foundation
 import Unison
 
-// An `AnimatedWidget`'s transform and opacity writers: the targets its properties present to, and
-// the end-of-frame flush that composes the four transform parts into one fixed child transform.
+// An `AnimatedWidget`'s frame-end writer: its transform parts and opacity, kept by the targets its
+// properties present to (`FrameEndPart`), written once per frame: the four transform parts
+// composed into one fixed child transform, and the opacity.
 
 /// Composes an `AnimatedWidget`'s position, translation, rotation and scale into its fixed child
-/// transform, once per frame, and writes it to GTK when it shows.
+/// transform, once per frame, and writes it to GTK when it shows; writes its opacity when GTK's
+/// byte of it changes.
 @MainActor
-final class TransformWriter: FrameEndFlushing {
+final class TransformWriter: FrameEndWriter {
     /// The four parts as presented now.
     struct Presented {
         var position = CGPoint.zero
@@ -20,10 +22,13 @@ final class TransformWriter: FrameEndFlushing {
     /// What the frame path reads and writes.
     struct State {
         var presented = Presented()
+        /// The opacity as presented now.
+        var opacity = 1.0
+        /// Whether a transform part, the opacity, changed since the last write.
+        var transformChanged = false
+        var opacityChanged = false
         /// Whether the position has been read from the widget (when the first part is made).
         var hasPosition = false
-        /// Whether the transform waits to be written at the end of the current frame.
-        var isMarked = false
         /// The transform last handed to the fixed (held, so that it can be told apart from one set
         /// by someone else; nil: none yet, or the identity), and what it was composed from.
         var written: OpaquePointer?
@@ -46,14 +51,37 @@ final class TransformWriter: FrameEndFlushing {
         if let old = current.written { gsk_transform_unref(old) }
     }
 
-    func flushFrame() {
-        current.isMarked = false
-        write()
+    /// Keeps the presented opacity.
+    func keepOpacity(_ opacity: Double) {
+        current.opacity = opacity
+        current.opacityChanged = true
+    }
+
+    override func write() {
+        if current.opacityChanged {
+            current.opacityChanged = false
+            writeOpacity()
+        }
+        if current.transformChanged {
+            current.transformChanged = false
+            writeTransform()
+        }
+    }
+
+    /// Writes the opacity when GTK's byte of it changes: GTK keeps opacity as a byte
+    /// (`round(opacity × 255)`), and a value in the step GTK already holds changes nothing on screen.
+    private func writeOpacity() {
+        guard let pointer = reference.pointer else { return }
+        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
+        let opacity = GtkLimits.opacity(current.opacity)
+        if AnimatedWidget.opacityStep(opacity) != AnimatedWidget.opacityStep(gtk_widget_get_opacity(w)) {
+            gtk_widget_set_opacity(w, opacity)
+        }
     }
 
     /// Writes the composed transform when it moves the widget on screen
     /// (`TransformParts.isVisiblyDifferent`); at rest, the exact value.
-    func write() {
+    private func writeTransform() {
         guard let pointer = reference.pointer else { return }
         let w = pointer.assumingMemoryBound(to: GtkWidget.self)
         guard let parent = gtk_widget_get_parent(w), unison_gtk_is_fixed(parent) != 0 else { return }
@@ -135,40 +163,5 @@ struct TransformParts: Equatable {
         let largestScale = max(abs(scale.width), abs(scale.height), 1)
         let shift = max(abs(x - other.x), abs(y - other.y)) + scaleChange * radius + turn * radius * largestScale
         return !(shift < Self.tolerance)
-    }
-}
-
-/// Writes an `AnimatedWidget`'s opacity: a target, which frames call without reference counting.
-final class OpacityWriter: AnimationTarget<Double> {
-    let reference: ObjectReference
-
-    init(_ reference: ObjectReference) { self.reference = reference }
-
-    override func apply(_ value: Double) {
-        guard let pointer = reference.pointer else { return }
-        let w = pointer.assumingMemoryBound(to: GtkWidget.self)
-        // GTK keeps opacity as a byte (`round(opacity × 255)`): a value in the step GTK already
-        // holds changes nothing on screen, and is not written.
-        let opacity = GtkLimits.opacity(value)
-        if AnimatedWidget.opacityStep(opacity) != AnimatedWidget.opacityStep(gtk_widget_get_opacity(w)) {
-            gtk_widget_set_opacity(w, opacity)
-        }
-    }
-}
-
-/// One part of an `AnimatedWidget`'s transform: keeps each value in the writer's presented parts,
-/// which the writer composes and hands to the fixed once at the end of the frame.
-final class TransformPart<Value: Animatable>: AnimationTarget<Value> {
-    let writer: TransformWriter
-    let keep: @MainActor (inout TransformWriter.Presented, Value) -> Void
-
-    init(_ writer: TransformWriter, keep: @escaping @MainActor (inout TransformWriter.Presented, Value) -> Void) {
-        self.writer = writer
-        self.keep = keep
-    }
-
-    override func apply(_ value: Value) {
-        keep(&writer.current.presented, value)
-        if !flushAtEndOfFrame(writer, isMarked: &writer.current.isMarked) { writer.write() }
     }
 }
