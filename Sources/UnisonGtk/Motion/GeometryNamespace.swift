@@ -21,6 +21,7 @@ public final class GeometryNamespace {
     private var members: [AnyHashable: [Member]] = [:]
     private var sources: [AnyHashable: ObjectReference] = [:]
 
+    /// An empty namespace: bins join it through `matchedGeometry(id:in:)`.
     public init() {}
 
     // MARK: Zoom sources

@@ -59,8 +59,11 @@ public final class MotionBin {
     public enum Collapse: Sendable {
         /// Its size does not change: the space stays until it is hidden or removed.
         case none
+        /// Its width grows from 0 as it appears and shrinks to 0 as it leaves.
         case horizontal
+        /// Its height grows from 0 as it appears and shrinks to 0 as it leaves.
         case vertical
+        /// Both its width and its height grow and shrink.
         case both
     }
 

@@ -119,6 +119,8 @@ public final class AnimatedLevelBar {
 /// ```
 @MainActor
 public final class AnimatedDrawing<Value: Animatable> {
+    /// The drawn value: set it inside `animate` or `withAnimation` and every frame redraws the area
+    /// with the presented value; its `presentationValue` is what is drawn now.
     public let value: AnimatableProperty<Value>
     /// How many times GTK drew the area.
     @_spi(Testing) public private(set) var drawCount = 0

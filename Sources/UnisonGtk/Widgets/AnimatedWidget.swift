@@ -176,6 +176,7 @@ public final class AnimatedWidget {
 
     // MARK: The animatable properties (presentation values, velocities)
 
+    /// The property behind ``opacity``: its presented value and velocity, and `isAnimating`.
     public private(set) lazy var opacityProperty: AnimatableProperty<Double> = {
         let reference = self.reference
         let property = AnimatableProperty(
@@ -185,13 +186,18 @@ public final class AnimatedWidget {
         return property
     }()
 
+    /// The property behind ``translation``: its presented value and velocity (points per second).
     public private(set) lazy var translationProperty = transformPart(presentedTransform.translation) {
         $0.translation = $1
     }
+    /// The property behind ``scale``: its presented value and velocity.
     public private(set) lazy var scaleProperty = transformPart(presentedTransform.scale) { $0.scale = $1 }
+    /// The property behind ``rotation``: its presented value and velocity (degrees per second).
     public private(set) lazy var rotationProperty = transformPart(presentedTransform.rotation) { $0.rotation = $1 }
+    /// The property behind ``position``: its presented value and velocity (points per second).
     public private(set) lazy var positionProperty = transformPart(presentedTransform.position) { $0.position = $1 }
 
+    /// The property behind ``sizeRequest``: its presented value and velocity.
     public private(set) lazy var sizeRequestProperty: AnimatableProperty<CGSize> = property(
         initial: { w -> CGSize in
             var width: Int32 = -1
@@ -209,6 +215,7 @@ public final class AnimatedWidget {
         if current != (width, height) { gtk_widget_set_size_request(w, width, height) }
     }
 
+    /// The property behind ``margins``: its presented value and velocity.
     public private(set) lazy var marginsProperty = property(
         initial: { w in
             EdgeInsets(
