@@ -3,7 +3,7 @@
 #   make gir            Unison-1.0.gir + Unison-1.0.typelib (and the uninstalled unison-1.pc) in $(GOBJECT_OUT)
 #   make install        library, headers, unison-1.pc, GIR, typelib and PyGObject overrides (release build)
 #   make uninstall      removes what install put there
-#   make test-gobject   the C examples, the Python tests and example, the GJS scripts (uninstalled build)
+#   make test-gobject   the C examples, the Python tests, examples and demo smoke run, the GJS scripts (uninstalled build)
 #   make docs-gobject   the gi-docgen reference in $(GOBJECT_OUT)/docs
 
 # Debian packages: g-ir-scanner/g-ir-compiler, PyGObject, GTK's and GLib's typelibs, gjs, gi-docgen.
@@ -79,7 +79,7 @@ uninstall:
 		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
 
-# The C examples built as any C client is, the Python tests and example, then the GJS scripts; all
+# The C examples built as any C client is, the Python tests, example and demo (--smoke), then the GJS scripts; all
 # under Xvfb.
 test-gobject: gir
 	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-example Examples/c/example.c \
@@ -90,6 +90,7 @@ test-gobject: gir
 	xvfb-run -a $(GOBJECT_OUT)/unison-c-widgets
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) -m unittest discover -s Tests/python -t Tests/python -v
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/springs.py --once
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/demo.py --smoke
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/spring.js
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/widgets.js
 
