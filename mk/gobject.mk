@@ -3,8 +3,9 @@
 #   make gir            Unison-1.0.gir + Unison-1.0.typelib (and the uninstalled unison-1.pc) in $(GOBJECT_OUT)
 #   make install        library, headers, unison-1.pc, GIR, typelib and PyGObject overrides (release build)
 #   make uninstall      removes what install put there
-#   make test-gobject   the C examples, the Python tests and example, the GJS scripts (uninstalled build)
+#   make test-gobject   the C examples, the Python tests, examples and demo smoke run, the GJS scripts (uninstalled build)
 #   make docs-gobject   the gi-docgen reference in $(GOBJECT_OUT)/docs
+#   make bench-gobject  1000 MotionBins animated from Python against the same scene from Swift (release)
 
 # Debian packages: g-ir-scanner/g-ir-compiler, PyGObject, GTK's and GLib's typelibs, gjs, gi-docgen.
 GOBJECT_PACKAGES := gobject-introspection libgirepository1.0-dev python3-gi gir1.2-gtk-4.0 gjs gi-docgen
@@ -39,7 +40,7 @@ GOBJECT_VERSION := 1.0.0
 GOBJECT_ENV = PKG_CONFIG_PATH=$(GOBJECT_OUT)/pkgconfig GI_TYPELIB_PATH=$(GOBJECT_OUT) PYTHONPATH=$(CURDIR)/Bindings/python \
 	LD_LIBRARY_PATH=$(GOBJECT_LIBDIR)
 
-.PHONY: gobject-lib gir install uninstall test-gobject docs-gobject
+.PHONY: gobject-lib gir install uninstall test-gobject docs-gobject bench-gobject
 
 gobject-lib:
 	$(SWIFT) build -c $(GOBJECT_CONFIG) --product unison-1
@@ -79,7 +80,7 @@ uninstall:
 		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
 
-# The C examples built as any C client is, the Python tests and example, then the GJS scripts; all
+# The C examples built as any C client is, the Python tests, example and demo (--smoke), then the GJS scripts; all
 # under Xvfb.
 test-gobject: gir
 	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-example Examples/c/example.c \
@@ -90,12 +91,21 @@ test-gobject: gir
 	xvfb-run -a $(GOBJECT_OUT)/unison-c-widgets
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) -m unittest discover -s Tests/python -t Tests/python -v
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/springs.py --once
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/demo.py --smoke
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/spring.js
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/widgets.js
 
 docs-gobject: gir
 	gi-docgen generate --quiet --fatal-warnings --no-namespace-dir --add-include-path=$(GOBJECT_OUT) \
 		--config=Docs/gobject/unison.toml --output-dir=$(GOBJECT_OUT)/docs $(GOBJECT_OUT)/Unison-1.0.gir
+
+# The per-frame cost of animations started from Python against the same scene started from Swift:
+# Unison's update phase with 1000 MotionBins (Benchmarks/python/README.md). Release builds of both.
+bench-gobject: GOBJECT_CONFIG = release
+bench-gobject: gir
+	cd Benchmarks && $(SWIFT) build -c release --product unison-bench
+	cd Benchmarks && xvfb-run -a .build/release/unison-bench widgets --only bin-unison
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Benchmarks/python/bins.py
 
 # Keep the Makefile's own first target as the default goal (this file is included before it).
 .DEFAULT_GOAL :=
