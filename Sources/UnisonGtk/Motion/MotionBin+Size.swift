@@ -10,10 +10,10 @@ extension MotionBin {
     /// transaction, the bin's size animates (a relayout per frame) and the child stays aligned
     /// inside it. The `p-*` classes set it.
     ///
-    /// The model value is kept as set; what the bin is handed stays within GTK's pixel bounds
-    /// (``GtkLimits``): a negative side (or NaN) is 0, and the two sides of an axis together are
-    /// at most half of `GtkLimits.maximumPixels` (16 383 px; larger values are scaled down, in
-    /// proportion), so that the bin, its child included, stays within what GTK lays out.
+    /// The model value is kept as set; what the bin is handed stays within GTK's pixel bounds: a
+    /// negative side (or NaN) is 0, and the two sides of an axis together are at most 16 383 px
+    /// (half of GTK's 32 767; larger values are scaled down, in proportion), so that the bin, its
+    /// child included, stays within what GTK lays out.
     public var padding: EdgeInsets {
         get { paddingProperty.value }
         set { layoutChange { styled { paddingProperty.value = newValue } } }
