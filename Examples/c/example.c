@@ -12,26 +12,7 @@
 #include <gtk/gtk.h>
 #include <unison/unison.h>
 
-static int failures;
-
-static void
-check (gboolean ok, const char *what)
-{
-  printf ("%s - %s\n", ok ? "ok" : "FAIL", what);
-  if (!ok)
-    failures++;
-}
-
-/* Criticals in Unison's domain are counted (and kept) instead of printed. */
-static int criticals;
-static char last_critical[512];
-
-static void
-count_critical (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
-{
-  criticals++;
-  g_strlcpy (last_critical, message, sizeof last_critical);
-}
+#include "checks.h"
 
 typedef struct {
   UnisonValue *value;

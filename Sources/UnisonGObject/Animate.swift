@@ -10,7 +10,8 @@ import UnisonGtk
 final class CompletionCall {
     private let function: UnisonCompletionFunc?
     private let data: gpointer?
-    private var destroy: GDestroyNotify?
+    private let destroy: GDestroyNotify?
+    private var isDone = false
 
     init(_ function: UnisonCompletionFunc?, _ data: gpointer?, _ destroy: GDestroyNotify?) {
         self.function = function
@@ -20,20 +21,17 @@ final class CompletionCall {
 
     /// Calls the completion (the first time only), then the destroy notify.
     func run() {
-        guard let destroy = takeDestroy() else { return }
+        guard !isDone else { return }
+        isDone = true
         function?(data)
-        destroy(data)
+        destroy?(data)
     }
 
     /// Frees the data without calling the completion (it will never be called).
     func drop() {
-        takeDestroy()?(data)
-    }
-
-    /// The destroy notify, once; afterwards a no-op (so nothing runs twice).
-    private func takeDestroy() -> GDestroyNotify? {
-        defer { destroy = { _ in } }
-        return destroy ?? { _ in }
+        guard !isDone else { return }
+        isDone = true
+        destroy?(data)
     }
 }
 

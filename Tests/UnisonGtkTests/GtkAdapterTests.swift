@@ -108,19 +108,8 @@ extension GtkAdapterTests {
         func valueWidgets() throws {
             let window = try TestWindow(width: 300, height: 200)
             defer { window.close() }
-            let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-            gtk_fixed_put(unison_example_fixed(window.fixed), column, 0, 0)
-            let scroller = gtk_scrolled_window_new()!
-            gtk_widget_set_size_request(scroller, 200, 80)
-            let tall = gtk_drawing_area_new()!
-            gtk_drawing_area_set_content_height(unison_example_drawing_area(tall), 2000)
-            gtk_scrolled_window_set_child(unison_example_scrolled_window(scroller), tall)
-            let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
-            gtk_widget_set_size_request(scale, 200, -1)
-            let progress = gtk_progress_bar_new()!
-            let level = gtk_level_bar_new_for_interval(0, 10)!
-            for child in [scroller, scale, progress, level] { gtk_box_append(unison_example_box(column), child) }
-            window.settle(0.3)
+            let widgets = ValueWidgetColumn(in: window, scrollerHeight: 80)
+            let (scroller, scale, progress, level) = (widgets.scroller, widgets.scale, widgets.progress, widgets.level)
             let vadjustment = gtk_scrolled_window_get_vadjustment(unison_example_scrolled_window(scroller))!
             let scroll = AnimatedAdjustment(vadjustment, frameClockOf: scroller)
             let range = AnimatedRange(scale)

@@ -101,12 +101,21 @@ enum LimitChild {
         GtkRuntime.iterate(timeout: 0.1)
         let card = AnimatedWidget(box)
         func transform(_ what: String) {
-            guard let t = gtk_fixed_get_child_transform(unison_example_fixed(fixed), box) else { return }
+            // A child of a GtkFixed always has a transform (its place is one).
+            guard let t = gtk_fixed_get_child_transform(unison_example_fixed(fixed), box) else {
+                check(false, "\(what): no child transform")
+                checkBounds(box, in: window, what)
+                return
+            }
             var m: (Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0)
             gsk_transform_to_2d(t, &m.0, &m.1, &m.2, &m.3, &m.4, &m.5)
             let entries = [m.0, m.1, m.2, m.3, m.4, m.5]
             check(entries.allSatisfy(\.isFinite), "\(what): transform \(entries)")
-            check(abs(m.4) <= 32_767 + 1_000 * 60 && abs(m.5) <= 32_767 + 1_000 * 60, "\(what): offset \(entries)")
+            // The translation bound (32 767 px) plus the largest scale (1 000) times 60 px, more than the
+            // box's centre is from the fixed's origin (10 + 20 px): a scale about the centre moves the
+            // origin by at most scale × that distance.
+            let offsetBound: Float = 32_767 + 1_000 * 60
+            check(abs(m.4) <= offsetBound && abs(m.5) <= offsetBound, "\(what): offset \(entries)")
             checkBounds(box, in: window, what)
         }
         switch part {

@@ -158,3 +158,31 @@ extension Tolerance {
     /// each product rounds to 6e-8 of its size, so 1e-5.
     static let floatMatrixEntry = Tolerance(1e-5)
 }
+
+/// GTK's value widgets in a column of a test window, laid out and settled: a scrolled window over a
+/// 2000 px tall drawing area (its vertical adjustment scrolls), a 0...100 scale, a progress bar, a
+/// 0...10 level bar, then `extra` widgets.
+@MainActor
+struct ValueWidgetColumn {
+    let column: UnsafeMutablePointer<GtkWidget>
+    let scroller: UnsafeMutablePointer<GtkWidget>
+    let scale: UnsafeMutablePointer<GtkWidget>
+    let progress: UnsafeMutablePointer<GtkWidget>
+    let level: UnsafeMutablePointer<GtkWidget>
+
+    init(in window: TestWindow, scrollerHeight: Int32, extra: [UnsafeMutablePointer<GtkWidget>] = []) {
+        column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        gtk_fixed_put(unison_example_fixed(window.fixed), column, 0, 0)
+        scroller = gtk_scrolled_window_new()!
+        gtk_widget_set_size_request(scroller, 200, scrollerHeight)
+        let tall = gtk_drawing_area_new()!
+        gtk_drawing_area_set_content_height(unison_example_drawing_area(tall), 2000)
+        gtk_scrolled_window_set_child(unison_example_scrolled_window(scroller), tall)
+        scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
+        gtk_widget_set_size_request(scale, 200, -1)
+        progress = gtk_progress_bar_new()!
+        level = gtk_level_bar_new_for_interval(0, 10)!
+        for child in [scroller, scale, progress, level] + extra { gtk_box_append(unison_example_box(column), child) }
+        window.settle(0.3)
+    }
+}

@@ -59,6 +59,8 @@ extension GtkAdapterTests {
             #expect(weak.bin != nil, "the bin widget keeps its MotionBin")
             #expect(weak.bin?.presentedTranslation == CGPoint(x: 60, y: 10))
             let end = try #require(drawn(in: window))
+            // One pixel: the bounds are read from rendered pixels, whose antialiased edge may fall on
+            // either side of the float position.
             #expect(abs(end.minX - (origin.minX + 60)) <= 1 && abs(end.minY - (origin.minY + 10)) <= 1, "\(end)")
             window.settle(0.1)
             #expect(completions.count == 1)
@@ -104,7 +106,7 @@ extension GtkAdapterTests {
             gtk_widget_unset_state_flags(square, GTK_STATE_FLAG_PRELIGHT)
             GtkRuntime.iterate(timeout: 2) { weak.bin?.isAnimating == false }
             window.settle()
-            let left = try #require(drawn(in: window))
+            let left = try #require(drawn(in: window))  // pixel bounds: one pixel, as above
             #expect(abs(left.minX - origin.minX) <= 1, "back once the pointer left: \(left)")
         }
 

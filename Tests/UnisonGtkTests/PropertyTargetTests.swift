@@ -32,6 +32,8 @@ extension GtkAdapterTests {
             let start = try #require(samples.first?.time)
             for sample in samples {
                 let p = min((sample.time - start) / 0.3, 1)
+                // A double property holds the presented value exactly; 1e-9 of 600 covers the curve's
+                // own rounding (a handful of operations at 1e-16 relative).
                 #expect(abs(sample.value - 600 * p) < 1e-9, "t=\(sample.time - start)")
             }
             #expect(samples.count >= 10)

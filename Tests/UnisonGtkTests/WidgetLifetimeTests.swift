@@ -88,6 +88,7 @@ extension GtkAdapterTests {
             GtkRuntime.iterate(timeout: 5) { completions == 1 }
             #expect(completions == 1)
             #expect(fixedChildOffset(window.fixed, box) == CGPoint(x: 120, y: 80))
+            // GTK keeps opacity as a byte: within one step of 1/255.
             #expect(abs(gtk_widget_get_opacity(box) - 0.4) < 1.0 / 255)
 
             // Mid-flight, then the widget is finalized: the completion runs once, after the removal.
@@ -136,22 +137,10 @@ extension GtkAdapterTests {
         func valueWrappersDropped() throws {
             let window = try TestWindow(width: 300, height: 200)
             defer { window.close() }
-            let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-            gtk_fixed_put(unison_example_fixed(window.fixed), column, 0, 0)
-            let scroller = gtk_scrolled_window_new()!
-            gtk_widget_set_size_request(scroller, 200, 60)
-            let tall = gtk_drawing_area_new()!
-            gtk_drawing_area_set_content_height(unison_example_drawing_area(tall), 2000)
-            gtk_scrolled_window_set_child(unison_example_scrolled_window(scroller), tall)
-            let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)!
-            gtk_widget_set_size_request(scale, 200, -1)
-            let progress = gtk_progress_bar_new()!
-            let level = gtk_level_bar_new_for_interval(0, 10)!
             let label = gtk_label_new("Some text")!
-            for child in [scroller, scale, progress, level, label] {
-                gtk_box_append(unison_example_box(column), child)
-            }
-            window.settle(0.3)
+            let widgets = ValueWidgetColumn(in: window, scrollerHeight: 60, extra: [label])
+            let (column, scroller, scale, progress, level) = (
+                widgets.column, widgets.scroller, widgets.scale, widgets.progress, widgets.level)
             let adjustment = gtk_scrolled_window_get_vadjustment(unison_example_scrolled_window(scroller))!
             var completions = 0
             weak var weakProperty: AnimatedObjectProperty?

@@ -36,10 +36,7 @@ let releaseCallbackBox: GDestroyNotify = { pointer in
 }
 
 /// `GClosureNotify` for every box (signal handlers).
-let releaseSignalBox: GClosureNotify = { pointer, _ in
-    guard let pointer else { return }
-    Unmanaged<AnyObject>.fromOpaque(pointer).release()
-}
+let releaseSignalBox: GClosureNotify = { pointer, _ in releaseCallbackBox(pointer) }
 
 /// Connects `function` to `signal` of `instance` through `thunk`, a C function of the signal's
 /// shape whose last argument is the box (`CallbackBox<Function>.call`); `after`: it runs after
