@@ -246,18 +246,30 @@ GtkWidget *unison_motion_bin_get_child(UnisonMotionBin *bin) {
 /// `value` limited to what GTK's float geometry holds (±1e9), or `fallback` when not finite.
 static double finite_or(double value, double fallback) { return isfinite(value) ? CLAMP(value, -1e9, 1e9) : fallback; }
 
+/// `value` within ±`bound`, or `nan_value` for NaN (an infinity is the bound on its side).
+static inline double bounded(double value, double bound, double nan_value) {
+    return isnan(value) ? nan_value : CLAMP(value, -bound, bound);
+}
+
+/// The render state within the rules of UnisonGtk's `GtkLimits` (Sources/UnisonGtk/Runtime/GtkLimits.swift),
+/// applied here, the one writer every drawing of the bin goes through: offsets within ±G_MAXINT16 px
+/// (NaN: 0), scales within ±1000 (NaN: 1), the angle reduced to -180...180 (not finite: 0; GTK 4.8
+/// reduces it in float steps of 360, which never ends above about 6e9), the anchor finite (else the
+/// centre), the opacity within 0...1 (NaN: 1).
 void unison_motion_bin_set_render(UnisonMotionBin *bin, double dx, double dy, double sx, double sy, double rotation,
                                   double ax, double ay, double opacity) {
     g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
-    // GTK draws with floats: a non-finite value, or one beyond what a float holds, is never passed on.
-    dx = finite_or(dx, 0);
-    dy = finite_or(dy, 0);
-    sx = finite_or(sx, 1);
-    sy = finite_or(sy, 1);
-    rotation = isfinite(rotation) ? fmod(rotation, 360.0) : 0;
-    ax = finite_or(ax, 0.5);
-    ay = finite_or(ay, 0.5);
-    opacity = isfinite(opacity) ? CLAMP(opacity, 0.0, 1.0) : 1;
+    dx = bounded(dx, G_MAXINT16, 0);
+    dy = bounded(dy, G_MAXINT16, 0);
+    sx = bounded(sx, 1000, 1);
+    sy = bounded(sy, 1000, 1);
+    if (!isfinite(rotation))
+        rotation = 0;
+    else if (rotation < -180 || rotation > 180)
+        rotation = remainder(rotation, 360.0);
+    ax = isfinite(ax) ? ax : 0.5;
+    ay = isfinite(ay) ? ay : 0.5;
+    opacity = isnan(opacity) ? 1 : CLAMP(opacity, 0.0, 1.0);
     if (bin->dx == dx && bin->dy == dy && bin->sx == sx && bin->sy == sy && bin->rotation == rotation &&
         bin->ax == ax && bin->ay == ay && bin->opacity == opacity)
         return;

@@ -95,7 +95,7 @@ extension MotionBin {
 
 /// What a `UnisonMotionBin` draws its child with: the sink of the frame-end writers that draw
 /// through the C bin (a ``MotionBin``'s, a ``NavigationStack``'s pages). ``write(to:)`` hands it
-/// to the bin within ``GtkLimits`` (the bin redraws only when something changed).
+/// to the bin within ``GtkLimits``' rules (the bin redraws only when something changed).
 struct BinRender {
     /// Offset from where layout put the child, in pixels.
     var offset = CGPoint.zero
@@ -109,12 +109,12 @@ struct BinRender {
     /// Drawn where layout put it, as it is.
     static let identity = BinRender()
 
-    /// Hands this render state to `bin`: offsets within ±`GtkLimits.maximumOffset`, the angle
-    /// reduced, scales bounded, the opacity within 0...1.
+    /// Hands this render state to `bin`, within ``GtkLimits``' rules for offsets, angles, scales
+    /// and opacities: the C bin's setter applies them (every drawing of a bin goes through it, so
+    /// they are applied once, in one place).
     func write(to bin: OpaquePointer) {
         unison_motion_bin_set_render(
-            bin, GtkLimits.offset(offset.x), GtkLimits.offset(offset.y), GtkLimits.scale(scale.width),
-            GtkLimits.scale(scale.height), GtkLimits.angle(rotation), anchor.x, anchor.y, GtkLimits.opacity(opacity))
+            bin, offset.x, offset.y, scale.width, scale.height, rotation, anchor.x, anchor.y, opacity)
     }
 
     /// Removes `bin`'s clip.

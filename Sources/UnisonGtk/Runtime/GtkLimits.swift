@@ -17,6 +17,9 @@ import Foundation
 /// | size request (px) | rounded, clamped to -1 (unset) ... ``maximumPixels``; NaN: -1 | whole pixels in `int`; the conversion never traps |
 /// | a numeric GObject property | NaN: not written; clamped to its `GParamSpec`'s minimum and maximum; rounded for integer types | what the property accepts |
 ///
+/// A `UnisonMotionBin`'s render state (offsets, scales, angle, opacity) is held to these rules by
+/// the C bin's own setter, `unison_motion_bin_set_render`, which every drawing of a bin goes through.
+///
 /// Values inside these bounds are GTK's to lay out: a `GtkFixed` (or a widget with large margins
 /// or a large size request) that is a window's child makes the window large enough to show it,
 /// so a child placed thousands of pixels away makes a window that large, as `gtk_fixed_put`
