@@ -37,17 +37,11 @@ extension NavigationStack {
     ///   zooming page per call (once per frame while anything of the stack animates).
     func render() {
         guard !isDisposed else { return }
-        var visible = Set(model.visiblePages.map(ObjectIdentifier.init))
-        // A sheet shown keeps the page below it drawn (behind its dimming layer).
-        for (below, above) in zip(model.stack, model.stack.dropFirst()).reversed()
-        where above.isSheet && visible.contains(ObjectIdentifier(above)) {
-            visible.insert(ObjectIdentifier(below))
-        }
         let size = size()
         var gone: [UnsafeMutableRawPointer] = []
         var left = false
         for (key, page) in pages {
-            let shown = visible.contains(ObjectIdentifier(page))
+            let shown = isShown(page)
             let bin = unison_gtk_widget(page.bin)
             if (gtk_widget_get_visible(bin) != 0) != shown {
                 gtk_widget_set_visible(bin, shown ? unison_gtk_true : unison_gtk_false)
@@ -74,6 +68,21 @@ extension NavigationStack {
                 g_object_unref(dim)
             }
         }
+    }
+
+    /// Whether `page` is drawn: visible in the model, or below a sheet that is shown (a sheet keeps
+    /// the page below it drawn, behind its dimming layer, down a run of sheets). Asked per page
+    /// and frame, so it allocates nothing.
+    /// - Complexity: O(stack depth).
+    private func isShown(_ page: Page) -> Bool {
+        if model.appearanceState(of: page).isVisible { return true }
+        let stack = model.stack
+        guard var above = stack.firstIndex(where: { $0 === page }).map({ $0 + 1 }) else { return false }
+        while above < stack.count, stack[above].isSheet {
+            if model.appearanceState(of: stack[above]).isVisible { return true }
+            above += 1
+        }
+        return false
     }
 
     func draw(_ page: Page, width: Double, height: Double) {
