@@ -107,6 +107,37 @@ extension GtkAdapterTests {
             }
         }
 
+        @Test("the glides one layout pass starts present together: one engine batch, not one per bin")
+        func glidesOfOnePassShareOneBatch() throws {
+            let w = try BoxWindow(orientation: GTK_ORIENTATION_HORIZONTAL, width: 420)
+            defer { w.window.close() }
+            let bins = [red, green, blue, (1.0, 1.0, 0.0), (1.0, 0.0, 1.0)].map { w.add($0) }
+            // Nothing else animates: every batch the engine presents holds layout glides.
+            var batches: [Int] = []
+            var batched: [Int] = []
+            w.window.record { _ in
+                let census = engineCensus()
+                batches.append(census.batches)
+                batched.append(census.batched)
+            }
+            var done = 0
+            animate(.linear(duration: 0.4)) {
+                var previous: UnsafeMutablePointer<GtkWidget>?
+                for bin in bins.reversed() {
+                    gtk_box_reorder_child_after(unison_example_box(w.box), bin.widget, previous)
+                    previous = bin.widget
+                }
+            } completion: {
+                done += 1
+            }
+            GtkRuntime.iterate(timeout: 3) { done == 1 }
+            w.window.settle()
+            #expect(done == 1)
+            // Reversed, the middle bin stays where it was: four glide.
+            #expect(batched.max() == 4, "members per frame: \(batched)")
+            #expect(batches.max() == 1, "batches per frame: \(batches)")
+        }
+
         @Test("a matched-geometry morph presents the same progress as its transaction's other values, every frame")
         func morphInStepWithTransaction() throws {
             let w = try HeroWindow()

@@ -13,6 +13,8 @@ package final class DeferredTransaction {
     /// The transaction's animation and flags, without its completions (they stay with the group).
     package let transaction: Transaction
     private var isOpen = true
+    /// The group every ``perform(_:)`` joins inside ``performingTogether(_:)``.
+    private var passGroup: TransactionGroup?
 
     init(_ transaction: Transaction, group: TransactionGroup) {
         var scoped = transaction
@@ -32,7 +34,27 @@ package final class DeferredTransaction {
     /// runs on its timeline (from the transaction's start time, not from the frame `body` runs
     /// in), so it presents the same progress on every frame as what the body animated.
     package func perform(_ body: () -> Void) {
-        withTransaction(transaction, linkedTo: group, sharesTimeline: true, body)
+        if let passGroup {
+            withTransaction(transaction, in: passGroup, body)
+        } else {
+            withTransaction(transaction, linkedTo: group, sharesTimeline: true, body)
+        }
+    }
+
+    /// Runs `body`, in which every ``perform(_:)`` joins one transaction group, closed when `body`
+    /// returns: the changes one layout pass makes on the transaction's behalf (one per widget
+    /// that moved) present as one batch per value type in the engine, not one batch each.
+    /// Nested calls join the outer one's group.
+    package func performingTogether(_ body: () -> Void) {
+        guard passGroup == nil else { return body() }
+        let group = TransactionGroup(transaction, parent: group, sharesTimeline: true)
+        passGroup = group
+        defer {
+            passGroup = nil
+            group.closeScope()
+            Engine.endOfSafePoint()
+        }
+        body()
     }
 
     /// Ends the deferral: the transaction completes once the animations it started have.

@@ -28,6 +28,16 @@ func withTransaction<Result>(
     return try body()
 }
 
+/// Runs `body` with `transaction` as the current transaction in an existing, still open `group`
+/// (``DeferredTransaction/performingTogether(_:)`` closes it): what `body` animates joins that
+/// group. Observers of animated transactions are not told: the group's own transaction was.
+@MainActor
+func withTransaction(_ transaction: Transaction, in group: TransactionGroup, _ body: () -> Void) {
+    Engine.openTransactions.append(TransactionScope(transaction: transaction, group: group))
+    defer { Engine.openTransactions.removeLast() }
+    body()
+}
+
 /// Runs `body` so that properties it changes animate with `animation` (`nil`: they jump).
 /// The other fields of the current transaction (such as `disablesAnimations`) are kept.
 @MainActor

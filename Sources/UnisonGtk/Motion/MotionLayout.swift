@@ -148,14 +148,18 @@ enum MotionLayout {
         let all = current != nil && awaited[clock] != nil
         isCheckingLayout = true
         defer { isCheckingLayout = false }
-        for (id, entry) in all ? window.bins : window.gliding {
-            guard let bin = entry.bin else {
-                window.gliding[id] = nil
-                continue
+        func check() {
+            for (id, entry) in all ? window.bins : window.gliding {
+                guard let bin = entry.bin else {
+                    window.gliding[id] = nil
+                    continue
+                }
+                if all || bin.isGliding { bin.layoutDidChange(in: current) }
+                if !bin.isGliding { window.gliding[id] = nil }
             }
-            if all || bin.isGliding { bin.layoutDidChange(in: current) }
-            if !bin.isGliding { window.gliding[id] = nil }
         }
+        // The glides this pass starts join one group: the engine presents them as one batch.
+        if let current { current.performingTogether(check) } else { check() }
     }
 
     /// Waits for two paints of `clock` (again from two, if it was already waited for), asking for
