@@ -36,7 +36,8 @@ public final class ReorderPage: DemoPage {
         gtk_widget_set_size_request(list, 320, -1)
         gtk_widget_set_halign(list, GTK_ALIGN_START)
         gtk_widget_set_valign(list, GTK_ALIGN_START)
-        // No spacing: the gap between rows is each row's margin, inside its bin.
+        // No spacing: the gap between rows is each row's margin, inside its bin. (The status line
+        // stays narrower than the list: the wrapped caption's height does not change with it.)
         bins = Self.rowColours.enumerated().map { index, colour in
             let (tile, _) = UI.tile(size: 28, colour: colour, clock: context.clock)
             let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [tile, UI.label("Item \(index + 1)")])
@@ -46,12 +47,12 @@ public final class ReorderPage: DemoPage {
         }
         for bin in bins { reorderable.append(bin) }
         order = Array(bins.indices)
-        status = UI.label("Drag a row up or down (or Alt+Up, Alt+Down on a focused row)")
+        status = UI.label("Drag a row up or down")
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10,
             [
                 UI.label(
-                    "Drag to reorder: the row follows the pointer, the others glide aside (ReorderableBox)",
+                    "Drag to reorder (or Alt+Up, Alt+Down): the row follows the pointer, the others glide aside",
                     bold: true),
                 list, status,
             ])

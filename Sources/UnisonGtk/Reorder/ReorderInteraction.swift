@@ -232,14 +232,18 @@ public final class ReorderInteraction {
         guard let container, isIntact(drag, in: container) else { return abandon() }
         let own = drag.lengths[drag.index]
         let total = drag.lengths.reduce(0, +)
-        let drawn = min(
-            max(drag.itemStart + pointer(of: drag) - drag.startPointer, drag.origin), drag.origin + total - own)
+        let last = drag.origin + total - own
+        let drawn = min(max(drag.itemStart + pointer(of: drag) - drag.startPointer, drag.origin), last)
         let centre = drawn + own / 2
+        // Past a neighbour's centre, or held at either end (where a longer neighbour's centre
+        // may be out of reach).
         while true {
             let start = drag.start(at: drag.index)
-            if drag.index + 1 < drag.lengths.count, centre > start + own + drag.lengths[drag.index + 1] / 2 {
+            if drag.index + 1 < drag.lengths.count,
+                centre > start + own + drag.lengths[drag.index + 1] / 2 || drawn >= last
+            {
                 move(&drag, by: 1, in: container)
-            } else if drag.index > 0, centre < start - drag.lengths[drag.index - 1] / 2 {
+            } else if drag.index > 0, centre < start - drag.lengths[drag.index - 1] / 2 || drawn <= drag.origin {
                 move(&drag, by: -1, in: container)
             } else {
                 break
