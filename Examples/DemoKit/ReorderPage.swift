@@ -68,7 +68,8 @@ public final class ReorderPage: DemoPage {
         let start = CGPoint(x: 60, y: pitch / 2)
         let end = CGPoint(x: 60, y: start.y + 2.2 * pitch)
         script.play(
-            GestureScript.drag(from: start, to: end, duration: 0.5, steps: 20), into: reorderable.interaction.gestureHandler)
+            GestureScript.drag(from: start, to: end, duration: 0.5, steps: 20),
+            into: reorderable.interaction.gestureHandler)
     }
 
     public var isAtTarget: Bool {

@@ -31,7 +31,9 @@ private final class ReorderWindow {
         var colours: [(Double, Double, Double)] = []
         for index in 0..<rows {
             // Distinct colours, far apart in red and blue (0.1 is the read-back's tolerance).
-            let colour = (0.1 + 0.8 * Double(index % 5) / 4, 0.2 + 0.6 * Double(index / 5 % 2), 0.9 - 0.2 * Double(index / 10))
+            let colour = (
+                0.1 + 0.8 * Double(index % 5) / 4, 0.2 + 0.6 * Double(index / 5 % 2), 0.9 - 0.2 * Double(index / 10)
+            )
             let area = colouredArea(red: colour.0, green: colour.1, blue: colour.2, width: 160, height: Self.rowHeight)
             gtk_widget_set_focusable(area, 1)
             let bin = MotionBin(child: area)
@@ -103,10 +105,11 @@ private final class ReorderWindow {
     func close() { window.close() }
 }
 
-/// Where each colour is drawn in column `x` of `image`: its first and last row of pixels.
-private func columnSpans(of colours: [(Double, Double, Double)], in image: WidgetRenderer.Image, x: Int) -> [
-    ClosedRange<Double>?
-] {
+/// Where each colour is drawn in column `x` of `image`: its first and last row of pixels (same rule
+/// as `drawnBounds`: opaque pixels within 0.1 of the colour in every channel).
+func columnSpans(of colours: [(Double, Double, Double)], in image: WidgetRenderer.Image, x: Int) -> [ClosedRange<
+    Double
+>?] {
     var spans = [ClosedRange<Double>?](repeating: nil, count: colours.count)
     guard x >= 0, x < image.width else { return spans }
     for y in 0..<image.height {
@@ -149,6 +152,8 @@ extension GtkAdapterTests {
             #expect(dragging.count >= 10, "frames painted while dragging: \(dragging.count)")
             var worstFollow = 0.0
             for (translation, span) in dragging {
+                // Drawn over the rows it passes (a raised row): never cut short by one of them.
+                #expect(span.upperBound - span.lowerBound + 1 >= height - 1, "lifted row drawn \(span)")
                 let centre = (span.lowerBound + span.upperBound + 1) / 2
                 let error = abs(centre - (rest[0] + height / 2 + translation))
                 worstFollow = max(worstFollow, error)
@@ -198,10 +203,12 @@ extension GtkAdapterTests {
             #expect(end > 400)
             var values: [(t: TimeInterval, value: Double)] = []
             fixture.window.record { t in values.append((t, gtk_adjustment_get_value(adjustment))) }
-            // Row 2 pressed, dragged to 4 px above the scroller's bottom (scroller at y 20..220), held
-            // there 1.5 s (the end is 600 px away: at 1200 px/s × (44/48) about 0.55 s), released.
+            // Row 2 pressed, dragged to half way into the bottom edge's 48 px zone (the scroller is
+            // at y 20..220: the zone is 172..220), held there 0.4 s (600 px/s), then to 4 px above
+            // the bottom (1100 px/s) for 1.5 s (the end is 600 px away), released.
             let top = try fixture.layoutTop(of: 1)
-            var commands = fixture.dragCommands(x: 80, y: Int(top) + 18, step: 10, steps: 15, release: false)
+            var commands = fixture.dragCommands(x: 80, y: Int(top) + 18, step: 10, steps: 13, release: false)
+            commands += ["mousemove", "--window", fixture.windowID, "80", "196", "sleep", "0.4"]
             commands += ["mousemove", "--window", fixture.windowID, "80", "216", "sleep", "1.5", "mouseup", "1"]
             _ = try fixture.run(commands)
             #expect(fixture.settleRows())
@@ -213,10 +220,20 @@ extension GtkAdapterTests {
             for (a, b) in zip(values, values.dropFirst()) { #expect(b.value >= a.value) }
             #expect(values.allSatisfy { $0.value <= end })
             #expect(gtk_adjustment_get_value(adjustment) == end)
-            // Speed: at most the full 1200 px/s (+ a pixel) between painted frames.
-            for (a, b) in zip(values, values.dropFirst()) where b.t > a.t {
-                #expect(b.value - a.value <= 1200 * min(b.t - a.t, 0.05) + 1)
+            // Speed proportional to the depth: each frame moves the adjustment by the speed times
+            // the frame time since the last one (a frame under 50 ms apart), so between painted frames
+            // it is 600 px/s half way in and 1100 px/s at 44/48 of the way, never more than 1200.
+            let speeds = zip(values, values.dropFirst()).compactMap { a, b in
+                b.t > a.t && b.t - a.t < 0.05 && b.value > a.value && b.value < end
+                    ? (b.value - a.value) / (b.t - a.t) : nil
             }
+            #expect(speeds.allSatisfy { $0 <= 1200 * 1.001 })
+            let half = speeds.filter { abs($0 - 600) < 1 }.count
+            let deep = speeds.filter { abs($0 - 1100) < 1 }.count
+            #expect(half >= 3 && deep >= 3, "speeds \(speeds)")
+            print(
+                "autoscroll: \(values.count) frames, \(scrolled.count) scrolled, \(half) at 600 px/s (half way in), "
+                    + "\(deep) at 1100 px/s (44/48 in), fastest \(speeds.max() ?? 0) px/s, end \(end) reached")
             // The row went with the pointer to the bottom: one move, from 1 to the last slot.
             #expect(fixture.moves == [[1, 19]])
             #expect(fixture.order.last == 1)

@@ -37,7 +37,8 @@ final class ReorderAutoscroll {
             let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type())
         else { return nil }
         let window = OpaquePointer(scroller)
-        let adjustment = vertical ? gtk_scrolled_window_get_vadjustment(window) : gtk_scrolled_window_get_hadjustment(window)
+        let adjustment =
+            vertical ? gtk_scrolled_window_get_vadjustment(window) : gtk_scrolled_window_get_hadjustment(window)
         return adjustment.map { (scroller, $0) }
     }
 
