@@ -19,7 +19,8 @@ public struct ReorderSlot: Equatable, Sendable {
 
 /// The container side of drag to reorder: what ``ReorderInteraction`` (the pointer drag, the lift,
 /// autoscroll, the keyboard moves and the drop) needs to know of and do to a container of items
-/// laid out in a line. ``ReorderableBox`` implements it for a `GtkBox`.
+/// laid out in a line, their slots following each other in index order. ``ReorderableBox``
+/// implements it for a `GtkBox`, ``ReorderableListBox`` for a `GtkListBox`.
 ///
 /// Indices are the items' places in the container, `0..<itemCount`. The interaction never reads
 /// the app's data: it moves items in the container while a drag is in progress (``moveItem(from:to:)``,

@@ -3,7 +3,7 @@ import Foundation
 import Unison
 
 /// Drag to reorder the items of a container (a ``ReorderContainer``: ``ReorderableBox`` for a
-/// `GtkBox`), and the same with the keyboard.
+/// `GtkBox`, ``ReorderableListBox`` for a `GtkListBox`), and the same with the keyboard.
 ///
 /// - **Lift.** A drag that starts on an item (past ``minimumDistance``) lifts it: its bin scales
 ///   to ``liftScale`` with ``liftAnimation``, gets the CSS class ``liftedClass`` (style its

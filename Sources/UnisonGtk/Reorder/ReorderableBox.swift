@@ -17,8 +17,9 @@ import Unison
 /// long as it lives. The rows are the box's children: the ``MotionBin``s added through
 /// ``append(_:)`` and ``insert(_:at:)``. A child added otherwise keeps its place in the order
 /// but cannot be lifted; a row removed from the box (`gtk_box_remove`) is forgotten. Slots are
-/// read from the rows' allocations, margins and the box's spacing, so rows may differ in size;
-/// a homogeneous box or one whose children expand lays its rows out the same way.
+/// read from the rows' allocations, margins and the box's spacing, so rows may differ in size. A
+/// horizontal box is laid out left to right (a right-to-left text direction is not supported). A
+/// drag that starts on a widget that takes the press itself (a button) stays that widget's.
 @MainActor
 public final class ReorderableBox: ReorderContainer {
     /// The box (a `GtkBox`); nil once GTK finalized it.
@@ -82,6 +83,18 @@ public final class ReorderableBox: ReorderContainer {
         UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkBox.self)
     }
 
+    /// The child at `index` (walking the siblings: nothing is allocated on the drag's frame path).
+    private func child(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        guard index >= 0 else { return nil }
+        var child = boxWidget.flatMap { gtk_widget_get_first_child($0) }
+        var remaining = index
+        while let current = child, remaining > 0 {
+            child = gtk_widget_get_next_sibling(current)
+            remaining -= 1
+        }
+        return child
+    }
+
     private func children() -> [UnsafeMutablePointer<GtkWidget>] {
         var result: [UnsafeMutablePointer<GtkWidget>] = []
         var child = boxWidget.flatMap { gtk_widget_get_first_child($0) }
@@ -93,14 +106,20 @@ public final class ReorderableBox: ReorderContainer {
     }
 
     /// How many children the box has (0 once it is gone).
-    public var itemCount: Int { children().count }
+    public var itemCount: Int {
+        var count = 0
+        var child = boxWidget.flatMap { gtk_widget_get_first_child($0) }
+        while let current = child {
+            count += 1
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return count
+    }
 
     /// The slot of the child at `index`: its allocation, less its leading margin, and its size with
     /// its margins and the box's spacing.
     public func slot(at index: Int) -> ReorderSlot? {
-        let children = children()
-        guard let box = boxWidget, children.indices.contains(index) else { return nil }
-        let child = children[index]
+        guard let box = boxWidget, let child = child(at: index) else { return nil }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(child, box, &bounds) != 0 else { return nil }
         let spacing = Double(gtk_box_get_spacing(gtkBox(box)))
@@ -118,9 +137,7 @@ public final class ReorderableBox: ReorderContainer {
 
     /// The row at `index`, if that child is one.
     public func row(at index: Int) -> MotionBin? {
-        let children = children()
-        guard children.indices.contains(index) else { return nil }
-        return rows[UnsafeMutableRawPointer(children[index])]?.bin
+        child(at: index).flatMap { rows[UnsafeMutableRawPointer($0)]?.bin }
     }
 
     /// The index of the child that is `widget` or holds it.
@@ -146,8 +163,7 @@ public final class ReorderableBox: ReorderContainer {
     /// Draws the child at `index` after the others (over them), wherever it moves.
     public func raiseItem(at index: Int?) {
         guard let box = boxWidget else { return }
-        let children = children()
-        RaisingBox.raise(index.flatMap { children.indices.contains($0) ? children[$0] : nil }, in: box)
+        RaisingBox.raise(index.flatMap { child(at: $0) }, in: box)
     }
 
     /// Nothing to end: the box's order is the moves.
