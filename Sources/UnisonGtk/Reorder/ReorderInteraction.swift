@@ -11,7 +11,7 @@ import Unison
 ///   container's axis, render-only (nothing is laid out while it moves, and it stays within the
 ///   container's first and last slots).
 /// - **Glide.** When the lifted item's centre passes a neighbour's, the container moves it a slot
-///   inside an ``glideAnimation`` transaction: the neighbour glides into the slot it left (layout
+///   inside a ``glideAnimation`` transaction: the neighbour glides into the slot it left (layout
 ///   animation); the lifted item, whose own layout glide is off while it is lifted, stays under
 ///   the pointer.
 /// - **Autoscroll.** Near an edge of the `GtkScrolledWindow` around the container (within
@@ -62,8 +62,8 @@ public final class ReorderInteraction {
     public let minimumDistance: Double
     /// The index the lifted item has now (nil when no drag is in progress).
     public var liftedIndex: Int? { drag?.index }
-    /// How far along the container's axis the pointer has moved the lifted item's slot since the
-    /// drag began, in the container's coordinates (scrolling included); nil when no drag is in progress.
+    /// How far the pointer has moved along the container's axis since the press that began the
+    /// drag, in the container's coordinates (scrolling since included); nil when no drag is in progress.
     public var dragTranslation: Double? { drag.map { pointer(of: $0) - $0.startPointer } }
 
     /// The drag's recognizer host, which the container's `GtkGestureDrag` feeds: events handed to
@@ -109,7 +109,9 @@ public final class ReorderInteraction {
 
     /// Makes the items of `container` reorderable by drag and keyboard. `widget` is the
     /// container's widget (its ``ReorderContainer/widget`` now), which the gesture and the keys
-    /// are attached to; the container owns this object (it is held weakly here).
+    /// are attached to. The container is held weakly: it keeps this object, and something keeps
+    /// the container as long as its widget lives (``ReorderableBox`` and ``ReorderableListBox``
+    /// are kept by their widgets).
     public convenience init(
         container: any ReorderContainer, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6
     ) {

@@ -15,7 +15,8 @@ import Unison
 /// whose child is a ``MotionBin`` added through ``append(_:)`` or ``insert(_:at:)`` can be lifted
 /// (others keep their place in the order). A move sorts the list box once by the new order (a sort
 /// function set for that moment only), so the list box must not have a sort function of the app's
-/// (it would decide the order). The lifted row is drawn over the others by being its list box's
+/// (it would decide the order), nor a header function (slots are the rows' allocations end to
+/// end, with no headers between them). The lifted row is drawn over the others by being its list box's
 /// last child while it is lifted, so CSS `:last-child` rules apply to it until it has settled.
 @MainActor
 public final class ReorderableListBox: ReorderContainer {
@@ -43,7 +44,7 @@ public final class ReorderableListBox: ReorderContainer {
         set { interaction.onMove = newValue }
     }
 
-    /// Makes the rows of `listBox` (a `GtkListBox`, with no sort function) reorderable.
+    /// Makes the rows of `listBox` (a `GtkListBox`, with no sort or header function) reorderable.
     public init(_ listBox: some GObjectPointer) {
         let list = listBox.widgetPointer
         reference = ObjectReference(list)
