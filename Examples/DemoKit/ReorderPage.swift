@@ -4,7 +4,7 @@ import Unison
 import UnisonGtk
 
 /// Drag to reorder in a real list (SwiftUI's `onMove` feel), with UnisonGtk's ``ReorderableBox``:
-/// a vertical `GtkBox` of `MotionBin` rows. Press a row and drag: it lifts (scale 1.03) and follows
+/// a vertical `GtkBox` of `MotionBin` rows. Press a row: it lifts (scale 1.03) and follows
 /// the pointer, drawn over the others; when its centre passes a neighbour's, the neighbour glides
 /// into the slot it left (layout animation); on release it springs into its slot at the pointer's
 /// velocity, and `onMove` reports the move for the page's data. Alt+Up and Alt+Down move the
@@ -26,7 +26,8 @@ public final class ReorderPage: DemoPage {
     /// How far the drag has moved the lifted row's place (nil when no drag is in progress).
     public var fingerTranslation: CGPoint? { reorderable.interaction.dragTranslation.map { CGPoint(x: 0, y: $0) } }
 
-    private let reorderable = ReorderableBox(orientation: GTK_ORIENTATION_VERTICAL)
+    /// Lifts at the press (the tour's scripted drag and a visitor's alike).
+    private let reorderable = ReorderableBox(orientation: GTK_ORIENTATION_VERTICAL, minimumDistance: 0)
     private let status: UnsafeMutablePointer<GtkWidget>
     private let script = GestureScript()
 

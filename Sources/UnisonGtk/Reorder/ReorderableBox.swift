@@ -42,12 +42,14 @@ public final class ReorderableBox: ReorderContainer {
         set { interaction.onMove = newValue }
     }
 
-    /// A new, empty box laying its rows out along `orientation` with `spacing` pixels between them.
-    public init(orientation: GtkOrientation = GTK_ORIENTATION_VERTICAL, spacing: Int32 = 0) {
+    /// A new, empty box laying its rows out along `orientation` with `spacing` pixels between them;
+    /// a press becomes a drag once the pointer has moved `minimumDistance` pixels (0: at the press).
+    public init(orientation: GtkOrientation = GTK_ORIENTATION_VERTICAL, spacing: Int32 = 0, minimumDistance: Double = 6)
+    {
         let box = RaisingBox.new(orientation: orientation, spacing: spacing)
         self.orientation = orientation
         reference = ObjectReference(box)
-        interaction = ReorderInteraction(orientation: orientation, widget: box)
+        interaction = ReorderInteraction(orientation: orientation, widget: box, minimumDistance: minimumDistance)
         interaction.container = self
         WidgetAttachment.attach(self, to: box, key: "unison-reorderable-box")
     }

@@ -44,11 +44,13 @@ public final class ReorderableListBox: ReorderContainer {
         set { interaction.onMove = newValue }
     }
 
-    /// Makes the rows of `listBox` (a `GtkListBox`, with no sort or header function) reorderable.
-    public init(_ listBox: some GObjectPointer) {
+    /// Makes the rows of `listBox` (a `GtkListBox`, with no sort or header function) reorderable; a
+    /// press becomes a drag once the pointer has moved `minimumDistance` pixels (0: at the press).
+    public init(_ listBox: some GObjectPointer, minimumDistance: Double = 6) {
         let list = listBox.widgetPointer
         reference = ObjectReference(list)
-        interaction = ReorderInteraction(orientation: GTK_ORIENTATION_VERTICAL, widget: list)
+        interaction = ReorderInteraction(
+            orientation: GTK_ORIENTATION_VERTICAL, widget: list, minimumDistance: minimumDistance)
         interaction.container = self
         WidgetAttachment.attach(self, to: list, key: "unison-reorderable-list-box")
     }
