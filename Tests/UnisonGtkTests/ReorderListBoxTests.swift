@@ -125,7 +125,8 @@ extension GtkAdapterTests {
             var follow: [Double] = []
             window.record { _ in
                 guard let translation = list.interaction.dragTranslation else { return }
-                follow.append(bins[0].presentedTranslation.x + bins[0].layoutOffset.x + leading(0) - rest[0] - translation)
+                follow.append(
+                    bins[0].presentedTranslation.x + bins[0].layoutOffset.x + leading(0) - rest[0] - translation)
             }
             let search = try startXdotool(["search", "--sync", "--name", title])
             GtkRuntime.iterate(timeout: 5) { !search.isRunning }
