@@ -1,0 +1,373 @@
+import CUnisonGtk
+import Foundation
+import Unison
+
+/// Drag to reorder the items of a container (a ``ReorderContainer``: ``ReorderableBox`` for a
+/// `GtkBox`, ``ReorderableListBox`` for a `GtkListBox`), and the same with the keyboard.
+///
+/// - **Lift.** A drag that starts on an item (past ``minimumDistance``) lifts it: its bin scales
+///   to ``liftScale`` with ``liftAnimation``, gets the CSS class ``liftedClass`` (style its
+///   shadow with it), is drawn above the other items and follows the pointer along the
+///   container's axis, render-only (nothing is laid out while it moves, and it stays within the
+///   container's first and last slots).
+/// - **Glide.** When the lifted item's centre passes a neighbour's, the container moves it a slot
+///   inside a ``glideAnimation`` transaction: the neighbour glides into the slot it left (layout
+///   animation); the lifted item, whose own layout glide is off while it is lifted, stays under
+///   the pointer.
+/// - **Autoscroll.** Near an edge of the `GtkScrolledWindow` around the container (within
+///   ``autoscrollEdge`` pixels), the scrolled window scrolls that way, faster the deeper the
+///   pointer is (up to ``autoscrollSpeed``), once per frame, and stops at its end; the lifted
+///   item stays under the pointer meanwhile.
+/// - **Drop.** At the release the item springs into its slot with ``settleAnimation``, starting
+///   at the pointer's velocity, and ``onMove`` reports the move once (`from`, `to`: the item's
+///   index before the drag and after it). The app owns the data: it applies the same move to it.
+/// - **Cancel.** Escape during the drag, ``cancel()``, or GTK taking the pointer away puts the
+///   item back where it started (animated): no ``onMove``.
+/// - **Keyboard.** Alt+Up and Alt+Down (Alt+Left and Alt+Right in a horizontal container) move the
+///   item holding the focus one slot, animated with ``glideAnimation``, the focus staying where it
+///   is; each move is reported through ``onMove`` at once.
+///
+/// If the app changes the container during a drag (adds or removes an item), the drag is
+/// abandoned: the lifted item settles where layout has it, and nothing is reported.
+@MainActor
+public final class ReorderInteraction {
+    /// Called once per completed move with the item's index before and after it; the container
+    /// already shows the new order. Not called when an item is dropped where it started. It may
+    /// change the container (and move items again): the interaction is at rest when it runs.
+    public var onMove: (@MainActor (_ from: Int, _ to: Int) -> Void)?
+    /// The scale of a lifted item (default 1.03).
+    public var liftScale = 1.03
+    /// The CSS class a lifted item's bin has from its lift until it has settled into its slot.
+    public var liftedClass = "unison-lifted"
+    /// How the lift scales the item (default `.snappy`).
+    public var liftAnimation = Animation.snappy
+    /// How the items passed glide aside, and how a keyboard move animates (default `.smooth`).
+    public var glideAnimation = Animation.smooth
+    /// How a dropped item springs into its slot from where it is, at the pointer's velocity
+    /// (default `.smooth`); a cancelled one returns with it too.
+    public var settleAnimation = Animation.smooth
+    /// How close to an edge of the enclosing `GtkScrolledWindow` the pointer scrolls it, in pixels
+    /// (default 48; at most a quarter of its length is used).
+    public var autoscrollEdge: Double {
+        get { autoscroll.edge }
+        set { autoscroll.edge = newValue.isNaN ? 0 : newValue }
+    }
+    /// How fast the scrolled window scrolls with the pointer at its edge or past it, in pixels per
+    /// second (default 1200); half as deep into the edge zone, half as fast.
+    public var autoscrollSpeed: Double {
+        get { autoscroll.speed }
+        set { autoscroll.speed = newValue }
+    }
+    /// How far the pointer must move before a press becomes a drag, in pixels.
+    public let minimumDistance: Double
+    /// The index the lifted item has now (nil when no drag is in progress).
+    public var liftedIndex: Int? { drag?.index }
+    /// How far the pointer has moved along the container's axis since the press that began the
+    /// drag, in the container's coordinates (scrolling since included); nil when no drag is in progress.
+    public var dragTranslation: Double? { drag.map { pointer(of: $0) - $0.startPointer } }
+
+    /// The drag's recognizer host, which the container's `GtkGestureDrag` feeds: events handed to
+    /// it (a scripted drag, for a tour) lift, move and drop items as the pointer's do.
+    public var gestureHandler: GestureHandler<DragRecognizer> { gesture.handler }
+
+    /// The container (it owns this object).
+    weak var container: (any ReorderContainer)?
+    private let widget: ObjectReference
+    private let vertical: Bool
+    private let gesture: WidgetGesture<DragRecognizer>
+    private let autoscroll: ReorderAutoscroll
+    private let keys: OpaquePointer
+    /// The key controller on the window that cancels with Escape, while a drag is in progress.
+    private var escape: (controller: OpaquePointer, root: ObjectReference)?
+    private var drag: Drag?
+    /// Whether the press in progress was refused (not on an item) or its drag abandoned.
+    private var ignoresPress = false
+    /// Dropped items still springing into their slots, with the number of their settle.
+    private var settling: [ObjectIdentifier: Int] = [:]
+    private var settles = 0
+
+    /// A drag in progress. Positions are along the axis, in the container's coordinates.
+    private struct Drag {
+        let bin: MotionBin
+        let startIndex: Int
+        var index: Int
+        /// The items' slot lengths, in the container's order now.
+        var lengths: [Double]
+        /// Where the first slot begins.
+        let origin: Double
+        /// Where the lifted item's slot began at the lift, and where the pointer was pressed.
+        let itemStart: Double
+        let startPointer: Double
+        /// The pointer at the latest event, the scroll offset then, and the velocity (pixels per second).
+        var eventPointer: Double
+        var eventOffset: Double
+        var velocity = 0.0
+
+        /// Where layout puts the slot at `index` in the order now.
+        func start(at index: Int) -> Double { origin + lengths[..<index].reduce(0, +) }
+    }
+
+    /// Makes the items of `container` reorderable by drag and keyboard. `widget` is the
+    /// container's widget (its ``ReorderContainer/widget`` now), which the gesture and the keys
+    /// are attached to. The container is held weakly: it keeps this object, and something keeps
+    /// the container as long as its widget lives (``ReorderableBox`` and ``ReorderableListBox``
+    /// are kept by their widgets).
+    public convenience init(
+        container: any ReorderContainer, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6
+    ) {
+        self.init(orientation: container.orientation, widget: widget, minimumDistance: minimumDistance)
+        self.container = container
+    }
+
+    /// An interaction on `widget` whose ``container`` is set next (a container making its own).
+    init(orientation: GtkOrientation, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6) {
+        self.widget = ObjectReference(widget)
+        vertical = orientation == GTK_ORIENTATION_VERTICAL
+        self.minimumDistance = minimumDistance.isNaN ? 6 : max(minimumDistance, 0)
+        gesture = WidgetGesture(on: widget, DragRecognizer(minimumDistance: self.minimumDistance))
+        autoscroll = ReorderAutoscroll(container: widget, vertical: vertical)
+        keys = gtk_event_controller_key_new()
+        gesture.onChanged = { [weak self] value in self?.changed(value) }
+        gesture.onEnded = { [weak self] value in self?.ended(value) }
+        gesture.onCancelled = { [weak self] in self?.gestureCancelled() }
+        autoscroll.onScroll = { [weak self] in self?.update() }
+        _ = try? GtkSignals.keyPressed(keys) { [weak self] keyval, _, modifiers in
+            self?.keyPressed(keyval, modifiers) ?? false
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    isolated deinit {
+        if let widget = widget.pointer { gtk_widget_remove_controller(unison_gtk_widget(widget), keys) }
+        removeEscape()
+        // The container went (it owns this object) in the middle of a drag: the bin, if the app
+        // still holds it, is left at rest (no animation: nothing may complete in a release).
+        if let drag {
+            drag.bin.animatesLayout = true
+            drag.bin.translation = .zero
+            drag.bin.scale = CGSize(width: 1, height: 1)
+        }
+    }
+
+    /// Cancels the drag in progress: the item returns to where it started, and ``onMove`` is not called.
+    public func cancel() {
+        guard drag != nil else { return }
+        gesture.cancel()
+        if drag != nil { finish(committing: false) }
+    }
+
+    // MARK: The pointer
+
+    private func axis(_ point: CGPoint) -> Double { Double(vertical ? point.y : point.x) }
+
+    /// The pointer now: where the latest event had it, moved by the scrolling since.
+    private func pointer(of drag: Drag) -> Double { drag.eventPointer + (autoscroll.offset - drag.eventOffset) }
+
+    private func changed(_ value: DragRecognizer.Value) {
+        if drag != nil {
+            moved(value)
+        } else if !ignoresPress {
+            lift(value)
+        }
+    }
+
+    private func ended(_ value: DragRecognizer.Value) {
+        ignoresPress = false
+        guard drag != nil else { return }
+        moved(value)
+        finish(committing: true)
+    }
+
+    private func gestureCancelled() {
+        ignoresPress = false
+        if drag != nil { finish(committing: false) }
+    }
+
+    /// The drag begins: lifts the item the press was on.
+    private func lift(_ value: DragRecognizer.Value) {
+        ignoresPress = true  // until the release, unless an item lifts
+        guard let container, container.widget != nil else { return }
+        let count = container.itemCount
+        var slots: [ReorderSlot] = []
+        for index in 0..<count {
+            guard let slot = container.slot(at: index), slot.start.isFinite, slot.length.isFinite else { return }
+            slots.append(slot)
+        }
+        let pressed = axis(value.startLocation)
+        guard let index = slots.firstIndex(where: { pressed >= $0.start && pressed < $0.start + $0.length }),
+            let bin = container.row(at: index)
+        else { return }
+        ignoresPress = false
+        settling[ObjectIdentifier(bin)] = nil
+        drag = Drag(
+            bin: bin, startIndex: index, index: index, lengths: slots.map(\.length), origin: slots[0].start,
+            itemStart: slots[index].start, startPointer: pressed, eventPointer: pressed,
+            eventOffset: autoscroll.offset)
+        bin.animatesLayout = false  // it stays under the pointer: its moves go into its translation
+        container.raiseItem(at: index)
+        gtk_widget_add_css_class(bin.widget, liftedClass)
+        addEscape()
+        let scale = CGSize(width: liftScale, height: liftScale)
+        animate(liftAnimation) { bin.scale = scale }
+        moved(value)
+    }
+
+    private func moved(_ value: DragRecognizer.Value) {
+        guard drag != nil else { return }
+        drag?.eventPointer = axis(value.location)
+        drag?.eventOffset = autoscroll.offset
+        drag?.velocity = axis(value.velocity)
+        autoscroll.pointerMoved(to: value.location)
+        update()
+    }
+
+    /// Whether the container still has the items the drag began with, the lifted one where it
+    /// was put (the app may change the container at any time).
+    private func isIntact(_ drag: Drag, in container: any ReorderContainer) -> Bool {
+        container.widget != nil && container.itemCount == drag.lengths.count
+            && container.row(at: drag.index) === drag.bin
+    }
+
+    /// Places the lifted item under the pointer, moving it past the neighbours whose centres it passed.
+    private func update() {
+        guard var drag else { return }
+        guard let container, isIntact(drag, in: container) else { return abandon() }
+        let own = drag.lengths[drag.index]
+        let total = drag.lengths.reduce(0, +)
+        let last = drag.origin + total - own
+        let drawn = min(max(drag.itemStart + pointer(of: drag) - drag.startPointer, drag.origin), last)
+        let centre = drawn + own / 2
+        // Past a neighbour's centre, or held at either end (where a longer neighbour's centre
+        // may be out of reach).
+        while true {
+            let start = drag.start(at: drag.index)
+            if drag.index + 1 < drag.lengths.count,
+                centre > start + own + drag.lengths[drag.index + 1] / 2 || drawn >= last
+            {
+                move(&drag, by: 1, in: container)
+            } else if drag.index > 0, centre < start - drag.lengths[drag.index - 1] / 2 || drawn <= drag.origin {
+                move(&drag, by: -1, in: container)
+            } else {
+                break
+            }
+        }
+        self.drag = drag
+        // Set without animation: no animated transaction takes over the layout pass the glide belongs to.
+        let offset = drawn - drag.start(at: drag.index)
+        drag.bin.translation = vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0)
+    }
+
+    private func move(_ drag: inout Drag, by step: Int, in container: any ReorderContainer) {
+        let (from, to) = (drag.index, drag.index + step)
+        animate(glideAnimation) { container.moveItem(from: from, to: to) }
+        drag.lengths.swapAt(from, to)
+        drag.index = to
+    }
+
+    // MARK: The end of a drag
+
+    /// The drop (`committing`) or the cancel: the item settles into its slot (the one it started in,
+    /// for a cancel), and a drop reports the move.
+    private func finish(committing: Bool) {
+        guard var drag else { return }
+        guard let container, isIntact(drag, in: container) else { return abandon() }
+        if !committing, drag.index != drag.startIndex {
+            let drawn = drag.start(at: drag.index) + axis(drag.bin.translation)
+            let (from, to) = (drag.index, drag.startIndex)
+            animate(glideAnimation) { container.moveItem(from: from, to: to) }
+            let length = drag.lengths.remove(at: from)
+            drag.lengths.insert(length, at: to)
+            drag.index = to
+            let offset = drawn - drag.start(at: to)
+            drag.bin.translation = vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0)
+        }
+        self.drag = nil
+        removeEscape()
+        autoscroll.stop()
+        container.endMoves()
+        settle(drag.bin, velocity: committing ? drag.velocity : 0)
+        if committing, drag.index != drag.startIndex { onMove?(drag.startIndex, drag.index) }
+    }
+
+    /// The container changed under the drag: the item settles where layout has it; nothing is reported.
+    private func abandon() {
+        guard let drag else { return }
+        self.drag = nil
+        ignoresPress = true
+        removeEscape()
+        autoscroll.stop()
+        container?.endMoves()
+        settle(drag.bin, velocity: 0)
+    }
+
+    /// Springs `bin` back to no translation and its natural scale; once there, its layout glide
+    /// is back on and it is drawn in its order again.
+    private func settle(_ bin: MotionBin, velocity: Double) {
+        settles &+= 1
+        let (id, number) = (ObjectIdentifier(bin), settles)
+        settling[id] = number
+        bin.handOff(translationVelocity: vertical ? CGPoint(x: 0, y: velocity) : CGPoint(x: velocity, y: 0))
+        animate(settleAnimation) {
+            bin.translation = .zero
+            bin.scale = CGSize(width: 1, height: 1)
+        } completion: { [weak self] in
+            // (A bin lifted again meanwhile is another drag's.)
+            guard let self, settling[id] == number else { return }
+            settling[id] = nil
+            bin.animatesLayout = true
+            gtk_widget_remove_css_class(bin.widget, liftedClass)
+            if drag == nil, settling.isEmpty { container?.raiseItem(at: nil) }
+        }
+    }
+
+    // MARK: Keys
+
+    private func addEscape() {
+        guard escape == nil, let widget = container?.widget, let root = gtk_widget_get_root(widget) else { return }
+        let window: UnsafeMutablePointer<GtkWidget> = unison_gtk_widget(UnsafeMutableRawPointer(root))
+        let controller = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        _ = try? GtkSignals.keyPressed(controller) { [weak self] keyval, _, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Escape), drag != nil else { return false }
+            cancel()
+            return true
+        }
+        gtk_widget_add_controller(window, controller)
+        escape = (controller, ObjectReference(window))
+    }
+
+    private func removeEscape() {
+        guard let escape else { return }
+        self.escape = nil
+        if let window = escape.root.pointer {
+            gtk_widget_remove_controller(unison_gtk_widget(window), escape.controller)
+        }
+    }
+
+    /// Alt+Up/Down (Alt+Left/Right across): moves the item holding the focus one slot.
+    private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let held = modifiers.rawValue & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
+        guard drag == nil, held == GDK_ALT_MASK.rawValue else { return false }
+        let step: Int
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_Up where vertical, GDK_KEY_KP_Up where vertical, GDK_KEY_Left where !vertical,
+            GDK_KEY_KP_Left where !vertical:
+            step = -1
+        case GDK_KEY_Down where vertical, GDK_KEY_KP_Down where vertical, GDK_KEY_Right where !vertical,
+            GDK_KEY_KP_Right where !vertical:
+            step = 1
+        default:
+            return false
+        }
+        guard let container, let widget = container.widget, let root = gtk_widget_get_root(widget),
+            let focus = gtk_root_get_focus(root), let from = container.index(containing: focus)
+        else { return false }
+        let to = from + step
+        guard to >= 0, to < container.itemCount else { return true }  // at the end: nowhere to go
+        animate(glideAnimation) { container.moveItem(from: from, to: to) }
+        container.endMoves()
+        if gtk_root_get_focus(root) != focus { gtk_widget_grab_focus(focus) }
+        onMove?(from, to)
+        return true
+    }
+}

@@ -1,0 +1,167 @@
+import CUnisonGtkExamples
+import Foundation
+import Testing
+import Unison
+@_spi(Testing) import UnisonGtk
+import UnisonTestSupport
+
+extension GtkAdapterTests {
+    @MainActor
+    @Suite("Reorderable list box and horizontal box")
+    struct ReorderListBoxTests {
+        @Test(
+            "a GtkListBox's row lifts over the rows it passes, follows the pointer, drops with one move; Alt+Up keeps focus"
+        )
+        func listBox() throws {
+            let window = try TestWindow(width: 260, height: 300)
+            defer { window.close() }
+            let title = "unison-reorderable-list-box"
+            gtk_window_set_title(unison_example_window(window.window), title)
+            let list = ReorderableListBox(gtk_list_box_new()!)
+            let colours = [(0.1, 0.3, 0.9), (0.9, 0.2, 0.1), (0.2, 0.8, 0.2), (0.9, 0.7, 0.1)]
+            let height = 36.0
+            var areas: [UnsafeMutablePointer<GtkWidget>] = []
+            var bins: [MotionBin] = []
+            for colour in colours {
+                let area = colouredArea(
+                    red: colour.0, green: colour.1, blue: colour.2, width: 160, height: Int32(height))
+                gtk_widget_set_focusable(area, 1)
+                let bin = MotionBin(child: area)
+                list.append(bin)
+                (areas, bins) = (areas + [area], bins + [bin])
+            }
+            gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
+            var moves: [[Int]] = []
+            list.onMove = { from, to in moves.append([from, to]) }
+            window.settle(0.3)
+            let toplevel = window.window
+            func top(_ index: Int) -> Double {
+                var zero = graphene_point_t(x: 0, y: 0)
+                var point = graphene_point_t(x: 0, y: 0)
+                _ = gtk_widget_compute_point(areas[index], toplevel, &zero, &point)
+                return Double(point.y)
+            }
+            let rest = (0..<4).map(top)
+            var frames: [(translation: Double?, span: ClosedRange<Double>?)] = []
+            window.record { _ in
+                guard let image = WidgetRenderer.image(of: toplevel) else { return }
+                frames.append((list.interaction.dragTranslation, columnSpans(of: [colours[0]], in: image, x: 80)[0]))
+            }
+            let search = try startXdotool(["search", "--sync", "--name", title])
+            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            let y = Int(rest[0] + height / 2)
+            var commands = ["mousemove", "--window", id, "80", String(y), "mousedown", "1"]
+            for n in 1...22 { commands += ["sleep", "0.02", "mousemove", "--window", id, "80", String(y + 4 * n)] }
+            commands += ["mouseup", "1"]
+            let drag = try startXdotool(commands)
+            GtkRuntime.iterate(timeout: 8) { !drag.isRunning }
+            GtkRuntime.iterate(timeout: 3) {
+                list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
+            }
+            window.settle()
+            window.stopRecording()
+            let dragging = frames.compactMap { f in f.translation.flatMap { d in f.span.map { (d, $0) } } }
+            #expect(dragging.count >= 8, "frames painted while dragging: \(dragging.count)")
+            for (translation, span) in dragging {
+                // Drawn over the rows it passes: never cut short by one of them.
+                #expect(span.upperBound - span.lowerBound + 1 >= height - 1, "lifted row drawn \(span)")
+                let centre = (span.lowerBound + span.upperBound + 1) / 2
+                #expect(abs(centre - (rest[0] + height / 2 + translation)) <= 1)
+            }
+            let pitch = rest[1] - rest[0]
+            let expectedSlot = min(Int(((88 + pitch / 2) / pitch).rounded(.down)), 3)
+            #expect(moves == [[0, expectedSlot]])
+            #expect(list.orderedRows.first === bins[1] && list.orderedRows[expectedSlot] === bins[0])
+            #expect(abs(top(0) - rest[expectedSlot]) < 0.5)
+            #expect(bins[0].translation == .zero && bins[0].animatesLayout)
+
+            // Alt+Up on the dropped row's tile: one slot up, the focus still on it.
+            _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
+            gtk_widget_grab_focus(areas[0])
+            let key = try startXdotool(["key", "--clearmodifiers", "alt+Up"])
+            GtkRuntime.iterate(timeout: 5) { !key.isRunning }
+            GtkRuntime.iterate(timeout: 3) { bins.allSatisfy { !$0.isAnimating } }
+            window.settle()
+            #expect(moves == [[0, expectedSlot], [expectedSlot, expectedSlot - 1]])
+            #expect(list.orderedRows[expectedSlot - 1] === bins[0])
+            let root = try #require(gtk_widget_get_root(toplevel))
+            #expect(gtk_root_get_focus(root) == areas[0])
+        }
+
+        @Test("a horizontal box's column follows the pointer sideways, drops with one move; Alt+Left moves it back")
+        func horizontalBox() throws {
+            let window = try TestWindow(width: 300, height: 160)
+            defer { window.close() }
+            let title = "unison-reorderable-horizontal"
+            gtk_window_set_title(unison_example_window(window.window), title)
+            let horizontal = GtkOrientation(rawValue: 0)  // GTK_ORIENTATION_HORIZONTAL
+            let list = ReorderableBox(orientation: horizontal, spacing: 4)
+            let colours = [(0.1, 0.3, 0.9), (0.9, 0.2, 0.1), (0.2, 0.8, 0.2), (0.9, 0.7, 0.1)]
+            var areas: [UnsafeMutablePointer<GtkWidget>] = []
+            var bins: [MotionBin] = []
+            for colour in colours {
+                let area = colouredArea(red: colour.0, green: colour.1, blue: colour.2, width: 40, height: 60)
+                gtk_widget_set_focusable(area, 1)
+                let bin = MotionBin(child: area)
+                list.append(bin)
+                (areas, bins) = (areas + [area], bins + [bin])
+            }
+            gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 20, 20)
+            var moves: [[Int]] = []
+            list.onMove = { from, to in moves.append([from, to]) }
+            window.settle(0.3)
+            let toplevel = window.window
+            func leading(_ index: Int) -> Double {
+                var zero = graphene_point_t(x: 0, y: 0)
+                var point = graphene_point_t(x: 0, y: 0)
+                _ = gtk_widget_compute_point(areas[index], toplevel, &zero, &point)
+                return Double(point.x)
+            }
+            let rest = (0..<4).map(leading)
+            #expect(rest[1] - rest[0] == 44)
+            // Every painted frame while dragging: the lifted column's drawn left edge against the pointer.
+            var follow: [Double] = []
+            window.record { _ in
+                guard let translation = list.interaction.dragTranslation else { return }
+                follow.append(
+                    bins[0].presentedTranslation.x + bins[0].layoutOffset.x + leading(0) - rest[0] - translation)
+            }
+            let search = try startXdotool(["search", "--sync", "--name", title])
+            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            // The first column pressed in its middle, moved 4 px right every 20 ms to 96 px (past two
+            // columns' centres: 44 and 88 px), released.
+            let (x, y) = (Int(rest[0]) + 20, 50)
+            var commands = ["mousemove", "--window", id, String(x), String(y), "mousedown", "1"]
+            for n in 1...24 {
+                commands += ["sleep", "0.02", "mousemove", "--window", id, String(x + 4 * n), String(y)]
+            }
+            commands += ["mouseup", "1"]
+            let drag = try startXdotool(commands)
+            GtkRuntime.iterate(timeout: 8) { !drag.isRunning }
+            GtkRuntime.iterate(timeout: 3) {
+                list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
+            }
+            window.settle()
+            window.stopRecording()
+            #expect(follow.count >= 8, "frames painted while dragging: \(follow.count)")
+            #expect(follow.allSatisfy { abs($0) <= 1e-3 }, "drawn minus pointer: \(follow)")
+            #expect(moves == [[0, 2]])
+            let order = list.orderedRows.compactMap { row in bins.firstIndex { $0 === row } }
+            #expect(order == [1, 2, 0, 3])
+            #expect(leading(0) == rest[2])
+
+            _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
+            gtk_widget_grab_focus(areas[0])
+            let key = try startXdotool(["key", "--clearmodifiers", "alt+Left"])
+            GtkRuntime.iterate(timeout: 5) { !key.isRunning }
+            GtkRuntime.iterate(timeout: 3) { bins.allSatisfy { !$0.isAnimating } }
+            window.settle()
+            #expect(moves == [[0, 2], [2, 1]])
+            #expect(leading(0) == rest[1])
+        }
+    }
+}
