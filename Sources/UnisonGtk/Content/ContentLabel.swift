@@ -51,31 +51,37 @@ public final class ContentLabel {
     public var contentTransition: ContentTransition?
 
     private var gtkLabel: OpaquePointer { OpaquePointer(label) }
-    private lazy var progress = AnimatableProperty(1.0, clock: bin.clock) { [weak self] _ in self?.pushPieces() }
+    /// The transition's progress; each presented value is handed to `pushPieces` as it comes.
+    private lazy var progress = AnimatableProperty(1.0, clock: bin.clock) { [weak self] value in
+        self?.pushPieces(at: value)
+    }
+    // The stored properties the frame path reads and writes are accessed without the run-time
+    // exclusivity check a class's stored property pays on every access: only the main actor
+    // touches them, and no access overlaps another.
     /// The change being drawn, and where its old text was (label coordinates).
-    private var change: ContentChange?
-    private var oldGeometry = TextGeometry()
-    private var newGeometry = TextGeometry()
-    /// What `newGeometry` was measured for: the change, the label's size and its layout's offsets.
-    /// The frames of a transition measure the label's text once, not once per frame, unless the
-    /// label moves or resizes meanwhile (a size animation).
-    private var measuredFor: MeasureKey?
+    @exclusivity(unchecked) private var change: ContentChange?
+    @exclusivity(unchecked) private var oldGeometry = TextGeometry()
+    @exclusivity(unchecked) private var newGeometry = TextGeometry()
+    /// What `newGeometry` and `lineHeight` were measured for: the change and the bin's allocation
+    /// (a new allocation may move or resize the label, and its layout with it). The frames of a
+    /// transition ask GTK for the label's geometry once, not once per frame, unless the label is
+    /// laid out again meanwhile (a size animation).
+    @exclusivity(unchecked) private var measuredFor: MeasureKey?
+    /// The label's height when `measuredFor` was taken: a rolled character moves by it.
+    @exclusivity(unchecked) private var lineHeight = 0.0
     private var changeCount = 0
 
     private struct MeasureKey: Equatable {
         var change: Int
-        var width: Int32
-        var height: Int32
-        var x: Int32
-        var y: Int32
+        var allocations: Int
     }
     /// The value the last `.numericText(value:)` change showed.
     private var lastValue: Double?
     /// The bin's allocation count when the running change was made.
     private var allocationsAtChange = -1
     // Reused every frame (the frame path allocates nothing once they have grown).
-    private var pieces: [ContentChange.Piece] = []
-    private var drawn: [UnisonContentPiece] = []
+    @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
+    @exclusivity(unchecked) private var drawn: [UnisonContentPiece] = []
 
     /// The bin's reference as a toggle reference (see ``WidgetAttachment/holdToggled(by:_:adopting:)``).
     private var toggle: WidgetAttachment.Toggle?
@@ -191,24 +197,28 @@ public final class ContentLabel {
         bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
     }
 
-    /// Hands the bin this frame's bands. O(characters); no allocation once the buffers have grown.
+    /// Hands the bin the bands of the progress as presented now.
     private func pushPieces() {
+        guard change != nil else { return }
+        pushPieces(at: progress.presentationValue)
+    }
+
+    /// Hands the bin the bands of the running change at `value` (the progress as presented).
+    /// O(characters); no allocation once the buffers have grown, and no question to GTK about the
+    /// label's geometry unless it was laid out again since the last frame.
+    private func pushPieces(at value: Double) {
         guard let change else { return }
-        let value = progress.presentationValue
-        guard progress.isAnimating || value < 1 else {
+        guard value < 1 || progress.isAnimating else {
             finishTransition()
             return
         }
         change.pieces(at: value, into: &pieces)
-        var key = MeasureKey(
-            change: changeCount, width: Int32(gtk_widget_get_width(label)), height: Int32(gtk_widget_get_height(label)),
-            x: 0, y: 0)
-        gtk_label_get_layout_offsets(gtkLabel, &key.x, &key.y)
+        let key = MeasureKey(change: changeCount, allocations: bin.allocations)
         if key != measuredFor {
             newGeometry.measure(gtkLabel, text: change.new)
+            lineHeight = Double(gtk_widget_get_height(label))
             measuredFor = key
         }
-        let lineHeight = Double(key.height)
         // Where the old text lines up now: for rolling characters at the end they share, else at
         // the start they share, else (and for a cross-fade) by the label's alignment.
         let xalign = Double(gtk_label_get_xalign(gtkLabel))
