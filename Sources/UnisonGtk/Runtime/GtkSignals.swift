@@ -34,10 +34,9 @@ public enum GtkSignals {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor (SignalArguments) -> Void
     ) throws(GtkSignalError) -> gulong {
-        let address = instance.gObjectAddress
-        let resolved = try ResolvedSignal(address, signal)
-        try resolved.check(parameters: nil, returning: unison_gtk_type_none)
-        return connectClosure(address, resolved, after: after) { arguments, _ in handler(arguments) }
+        try connectChecked(
+            instance.gObjectAddress, signal, parameters: nil, returning: unison_gtk_type_none, after: after
+        ) { arguments, _ in handler(arguments) }
     }
 
     /// Connects `handler` to `signal` of `instance`, a signal returning `gboolean`: the handler's
@@ -53,13 +52,9 @@ public enum GtkSignals {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor (SignalArguments) -> Bool
     ) throws(GtkSignalError) -> gulong {
-        let address = instance.gObjectAddress
-        let resolved = try ResolvedSignal(address, signal)
-        try resolved.check(parameters: nil, returning: unison_gtk_type_boolean)
-        return connectClosure(address, resolved, after: after) { arguments, result in
-            let handled = handler(arguments)
-            result?.setBoolean(handled)
-        }
+        try connectChecked(
+            instance.gObjectAddress, signal, parameters: nil, returning: unison_gtk_type_boolean, after: after
+        ) { arguments, result in result?.setBoolean(handler(arguments)) }
     }
 
     /// Disconnects the handler `id` returned by a connect function (0 is ignored); GLib releases
@@ -84,9 +79,10 @@ public enum GtkSignals {
             throw .noSuchProperty(type: type, property: property)
         }
         // The detail is the property's canonical name (`use-underline` for `use_underline`).
-        let resolved = try ResolvedSignal(address, "notify::" + String(cString: g_param_spec_get_name(spec)))
-        try resolved.check(parameters: [unison_gtk_type_param], returning: unison_gtk_type_none)
-        return connectClosure(address, resolved, after: after) { _, _ in body() }
+        let signal = "notify::" + String(cString: g_param_spec_get_name(spec))
+        return try connectChecked(
+            address, signal, parameters: [unison_gtk_type_param], returning: unison_gtk_type_none, after: after
+        ) { _, _ in body() }
     }
 
     /// `GtkEventControllerKey`'s `key-pressed`: `body(keyval, keycode, modifiers)` returns true
@@ -96,12 +92,11 @@ public enum GtkSignals {
         _ controller: some GObjectPointer, after: Bool = false,
         _ body: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ modifiers: GdkModifierType) -> Bool
     ) throws(GtkSignalError) -> gulong {
-        let address = controller.gObjectAddress
-        let resolved = try ResolvedSignal(address, "key-pressed")
-        try resolved.check(
+        try connectChecked(
+            controller.gObjectAddress, "key-pressed",
             parameters: [unison_gtk_type_uint, unison_gtk_type_uint, unison_gtk_type_flags],
-            returning: unison_gtk_type_boolean)
-        return connectClosure(address, resolved, after: after) { arguments, result in
+            returning: unison_gtk_type_boolean, after: after
+        ) { arguments, result in
             let handled = body(
                 UInt32(truncatingIfNeeded: arguments.int(at: 0) ?? 0),
                 UInt32(truncatingIfNeeded: arguments.int(at: 1) ?? 0),
@@ -115,10 +110,9 @@ public enum GtkSignals {
     public static func closeRequest(
         _ window: some GObjectPointer, after: Bool = false, _ body: @escaping @MainActor () -> Bool
     ) throws(GtkSignalError) -> gulong {
-        let address = window.gObjectAddress
-        let resolved = try ResolvedSignal(address, "close-request")
-        try resolved.check(parameters: [], returning: unison_gtk_type_boolean)
-        return connectClosure(address, resolved, after: after) { _, result in result?.setBoolean(body()) }
+        try connectChecked(
+            window.gObjectAddress, "close-request", parameters: [], returning: unison_gtk_type_boolean, after: after
+        ) { _, result in result?.setBoolean(body()) }
     }
 
     /// A `GAction`'s `activate` (`GSimpleAction`): `body` gets the action's parameter, a
@@ -127,10 +121,10 @@ public enum GtkSignals {
     public static func activate(
         _ action: some GObjectPointer, after: Bool = false, _ body: @escaping @MainActor (OpaquePointer?) -> Void
     ) throws(GtkSignalError) -> gulong {
-        let address = action.gObjectAddress
-        let resolved = try ResolvedSignal(address, "activate")
-        try resolved.check(parameters: [unison_gtk_type_variant], returning: unison_gtk_type_none)
-        return connectClosure(address, resolved, after: after) { arguments, _ in body(arguments.variant(at: 0)) }
+        try connectChecked(
+            action.gObjectAddress, "activate", parameters: [unison_gtk_type_variant], returning: unison_gtk_type_none,
+            after: after
+        ) { arguments, _ in body(arguments.variant(at: 0)) }
     }
 
     /// `value-changed` of a `GtkAdjustment`, `GtkRange` (scales, scrollbars), `GtkSpinButton` or
@@ -204,12 +198,23 @@ public enum GtkSignals {
         _ handler: @escaping @MainActor (SignalArguments) -> Void
     ) -> gulong {
         do {
-            let resolved = try ResolvedSignal(address, signal)
-            try resolved.check(parameters: parameters, returning: unison_gtk_type_none)
-            return connectClosure(address, resolved, after: false) { arguments, _ in handler(arguments) }
+            return try connectChecked(
+                address, signal, parameters: parameters, returning: unison_gtk_type_none, after: false
+            ) { arguments, _ in handler(arguments) }
         } catch {
             unison_gtk_critical("GtkSignals: \(error)")
             return 0
         }
+    }
+
+    /// The one way every form connects: looks `signal` up on the instance's type, checks its
+    /// parameters (nil: any) and return type, then connects `handler` through a closure.
+    private static func connectChecked(
+        _ address: UnsafeMutableRawPointer, _ signal: String, parameters: [GType]?, returning: GType, after: Bool,
+        _ handler: @escaping SignalHandler
+    ) throws(GtkSignalError) -> gulong {
+        let resolved = try ResolvedSignal(address, signal)
+        try resolved.check(parameters: parameters, returning: returning)
+        return connectClosure(address, resolved, after: after, handler)
     }
 }
