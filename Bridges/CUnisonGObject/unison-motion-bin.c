@@ -51,6 +51,7 @@ release_state (gpointer data, GObject *where_the_bin_was)
   /* The bin is in its dispose: Swift's MotionBin gives back a reference it no longer has (the
    * caller owns the bin), so it gets one to give back. */
   g_object_ref (where_the_bin_was);
+  unison_bridge_root_follower_free (public->follower);
   unison_bridge_motion_bin_free (public->state);
   g_free (public);
 }
@@ -79,6 +80,9 @@ unison_motion_bin_new (GtkWidget *child)
    * widget constructor), and the state is released when the bin is disposed. */
   g_object_force_floating (G_OBJECT (bin));
   g_object_weak_ref (G_OBJECT (bin), release_state, public);
+  /* The bin animates on its child's clock until it is realized, then on its window's (shared by
+   * the window's other bins: one tick callback and one engine frame for all of them). */
+  public->follower = unison_bridge_root_follower_new (bin, unison_bridge_motion_bin_rooted, state);
   return bin;
 }
 

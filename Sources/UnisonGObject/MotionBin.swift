@@ -33,6 +33,17 @@ public func unisonBridgeMotionBinNew(_ child: UnsafeMutablePointer<GtkWidget>?) 
     return UnsafeMutableRawPointer(bitPattern: address)
 }
 
+/// `unison_bridge_motion_bin_rooted`: the bin was realized in `root`; its animations move to the
+/// window's clock (shared with the window's other bins) once nothing of the bin's animates.
+@_cdecl("unison_bridge_motion_bin_rooted")
+public func unisonBridgeMotionBinRooted(_ state: gpointer?, _ root: UnsafeMutablePointer<GtkWidget>?) -> gboolean {
+    guard let root else { return 1 }
+    let rootAddress = UInt(bitPattern: root)
+    return withBin(state) { bin in
+        bin.moveAnimations(to: GtkFrameClock.for(UnsafeMutablePointer<GtkWidget>(bitPattern: rootAddress)!)) ? 1 : 0
+    }
+}
+
 /// `unison_bridge_motion_bin_widget`: the bin widget.
 @_cdecl("unison_bridge_motion_bin_widget")
 public func unisonBridgeMotionBinWidget(_ state: gpointer?) -> UnsafeMutablePointer<GtkWidget>? {

@@ -6,12 +6,18 @@ import UnisonGtk
 
 // The animation behind a UnisonValue (the GObject is Bridges/CUnisonGObject/unison-value.c).
 
-/// A UnisonValue's number: an `AnimatableProperty` on its widget's frame clock whose presented
-/// values go back to the GObject (driven properties, `notify::value`). Owned by the GObject,
-/// released in its dispose.
+/// A UnisonValue's number: an `AnimatableProperty` whose presented values go back to the GObject
+/// (driven properties, `notify::value`), on its widget's window's frame clock once the widget is
+/// realized (until then on the widget's own). Owned by the GObject, released in its dispose (on the
+/// main thread: a dispose elsewhere detaches it and releases it from the main loop).
 @MainActor
 final class ValueState {
-    let property: AnimatableProperty<Double>
+    /// The number, on its widget's clock until the widget is realized, then on its window's.
+    private(set) var property: AnimatableProperty<Double>
+    /// What every frame does with the presented value.
+    private let present: @MainActor (Double) -> Void
+    /// Moves `property` to the clock of the window the widget is shown in.
+    private var follower: OpaquePointer?
     /// The GObject, until it lets go of this state (set to nil by ``unisonBridgeValueFree``).
     private let owner: Owner
 
@@ -26,10 +32,27 @@ final class ValueState {
     init(owner pointer: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, initial: Double) {
         let owner = Owner(pointer)
         self.owner = owner
-        property = AnimatableProperty(initial.isFinite ? initial : 0, clock: GtkFrameClock.for(widget)) { presented in
+        present = { presented in
             guard let pointer = owner.pointer else { return }
             unison_bridge_value_present(pointer, presented)
         }
+        property = AnimatableProperty(initial.isFinite ? initial : 0, clock: GtkFrameClock.for(widget), apply: present)
+        follower = unison_bridge_root_follower_new(
+            widget, unisonBridgeValueRooted, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    isolated deinit {
+        unison_bridge_root_follower_free(follower)
+    }
+
+    /// Moves the number to `clock` (its widget's window's, shared by the window's other values and
+    /// bins) if it does not animate now (an animation keeps its clock until it ends; nothing
+    /// jumps). Returns whether it is on `clock`.
+    func move(to clock: GtkFrameClock) -> Bool {
+        if property.clock === clock { return true }
+        guard !property.isAnimating else { return false }
+        property = AnimatableProperty(property.value, clock: clock, apply: present)
+        return true
     }
 
     /// Detaches the GObject (any thread): no frame writes to it afterwards.
@@ -56,6 +79,17 @@ public func unisonBridgeValueNew(_ owner: OpaquePointer?, _ widget: UnsafeMutabl
         return UInt(bitPattern: Unmanaged.passRetained(state).toOpaque())
     }
     return UnsafeMutableRawPointer(bitPattern: address)
+}
+
+/// `unison_bridge_value_rooted`: the value's widget was realized in `root`.
+@_cdecl("unison_bridge_value_rooted")
+public func unisonBridgeValueRooted(_ state: gpointer?, _ root: UnsafeMutablePointer<GtkWidget>?) -> gboolean {
+    guard let state, let root else { return 1 }
+    let (stateAddress, rootAddress) = (UInt(bitPattern: state), UInt(bitPattern: root))
+    return MainActor.assumeIsolated {
+        let clock = GtkFrameClock.for(UnsafeMutablePointer<GtkWidget>(bitPattern: rootAddress)!)
+        return ValueState.from(UnsafeMutableRawPointer(bitPattern: stateAddress)).move(to: clock) ? 1 : 0
+    }
 }
 
 /// `unison_bridge_value_free`: releases the state (its animation stops; completions waiting on it

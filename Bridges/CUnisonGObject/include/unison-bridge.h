@@ -81,4 +81,22 @@ void unison_bridge_motion_bin_matched_geometry (gpointer state, const char *id, 
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
 
+/* Implemented in C (unison-root-follower.c). Calls `rooted (data, root)` whenever `widget` is
+ * realized (at once if it is realized already) with the window it is in, so that what `data`
+ * animates moves to that window's frame clock; while `rooted` returns FALSE (something still
+ * animates, and the move waits for rest), it is called again after each frame the window paints
+ * until it returns TRUE or the widget is unrealized. Free the follower on the main thread, before
+ * `data` goes. */
+typedef gboolean (*UnisonBridgeRootedFunc) (gpointer data, GtkWidget *root);
+typedef struct _UnisonBridgeRootFollower UnisonBridgeRootFollower;
+UnisonBridgeRootFollower *unison_bridge_root_follower_new (GtkWidget *widget, UnisonBridgeRootedFunc rooted,
+                                                           gpointer data);
+void unison_bridge_root_follower_free (UnisonBridgeRootFollower *follower);
+
+/* Implemented in Swift: `rooted` functions for the followers of a motion bin's, a value's and a
+ * content label's state (TRUE: on `root`'s clock now). */
+gboolean unison_bridge_motion_bin_rooted (gpointer state, GtkWidget *root);
+gboolean unison_bridge_value_rooted (gpointer state, GtkWidget *root);
+gboolean unison_bridge_content_label_rooted (gpointer state, GtkWidget *root);
+
 G_END_DECLS
