@@ -24,6 +24,8 @@
  * - [property@MotionBin:present] runs [property@MotionBin:transition] as the bin appears or
  *   disappears, the space it takes opening and closing with it; with
  *   [property@MotionBin:removes-when-dismissed] a dismissed bin then leaves its parent.
+ * - [property@MotionBin:collapsed] folds the space the bin takes away to nothing and back (a
+ *   sidebar, a row's details), the siblings moving with it.
  * - [property@MotionBin:layout-animation]: when layout moves the bin inside an animated
  *   transaction (a sibling inserted or removed, a window resized), it glides from its old place.
  * - [method@MotionBin.release] ends a drag: the translation springs home starting at the

@@ -166,6 +166,20 @@ public func unisonBridgeMotionBinSetLayoutAnimation(_ state: gpointer?, _ animat
     withBin(state) { $0.animatesLayout = animates != 0 }
 }
 
+/// `unison_bridge_motion_bin_collapsed`.
+@_cdecl("unison_bridge_motion_bin_collapsed")
+public func unisonBridgeMotionBinCollapsed(_ state: gpointer?) -> gboolean {
+    guard onMainThread("g_object_get") else { return 0 }
+    return withBin(state) { $0.isCollapsed ? 1 : 0 }
+}
+
+/// `unison_bridge_motion_bin_set_collapsed`: collapses or expands the bin (animates inside a transaction).
+@_cdecl("unison_bridge_motion_bin_set_collapsed")
+public func unisonBridgeMotionBinSetCollapsed(_ state: gpointer?, _ collapsed: gboolean) {
+    guard onMainThread("g_object_set") else { return }
+    withBin(state) { $0.isCollapsed = collapsed != 0 }
+}
+
 /// `unison_bridge_motion_bin_classes`: a copy of the classes (g_free), or NULL.
 @_cdecl("unison_bridge_motion_bin_classes")
 public func unisonBridgeMotionBinClasses(_ state: gpointer?) -> UnsafeMutablePointer<CChar>? {

@@ -9,8 +9,9 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
+gi.require_version("Graphene", "1.0")
 gi.require_version("Unison", "1.0")
-from gi.repository import Gdk, GLib, GObject, Gtk, Unison  # noqa: E402
+from gi.repository import Gdk, GLib, GObject, Graphene, Gtk, Unison  # noqa: E402
 
 Gtk.init()
 

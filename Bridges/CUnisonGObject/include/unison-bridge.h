@@ -71,6 +71,8 @@ UnisonTransition *unison_bridge_motion_bin_transition (gpointer state);
 void unison_bridge_motion_bin_set_transition (gpointer state, UnisonTransition *transition);
 gboolean unison_bridge_motion_bin_layout_animation (gpointer state);
 void unison_bridge_motion_bin_set_layout_animation (gpointer state, gboolean animates);
+gboolean unison_bridge_motion_bin_collapsed (gpointer state);
+void unison_bridge_motion_bin_set_collapsed (gpointer state, gboolean collapsed);
 char *unison_bridge_motion_bin_classes (gpointer state);
 /* NULL, or the parse failure's message (free it with g_free). */
 char *unison_bridge_motion_bin_set_classes (gpointer state, const char *classes);
