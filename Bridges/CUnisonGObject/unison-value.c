@@ -1,5 +1,5 @@
-/* UnisonValue: an animatable number on a widget's frame clock. The GObject (properties, notify,
- * driven properties) is here; the animation is Swift's AnimatableProperty
+/* UnisonValue: an animatable number on the frame clock of a widget's window. The GObject
+ * (properties, notify, driven properties) is here; the animation is Swift's AnimatableProperty
  * (Sources/UnisonGObject/Value.swift), which calls unison_bridge_value_present every frame.
  *
  * unison_value_drive_property writes into other objects' properties by name. It is self-contained
@@ -40,8 +40,9 @@ static GParamSpec *props[N_PROPS];
  * UnisonValue:
  *
  * An animatable number: set [property@Value:value] inside [func@animate] and it animates on the
- * frame clock of its widget, notifying `notify::value` on every presented frame; set it outside
- * and it jumps.
+ * frame clock of its widget's window, notifying `notify::value` on every presented frame; set it
+ * outside and it jumps. The values, bins and labels of one window share that window's clock (one
+ * tick callback for all of them).
  *
  * [method@Value.drive_property] writes the presented value into a numeric property of any
  * object every frame, as libadwaita's `AdwPropertyAnimationTarget` does.
@@ -183,8 +184,9 @@ unison_value_class_init (UnisonValueClass *klass)
   /**
    * UnisonValue:widget: (getter get_widget)
    *
-   * The widget whose frame clock drives the value (held weakly: when it goes away, a running
-   * animation jumps to its end).
+   * The widget whose window's frame clock drives the value (held weakly). Until the widget is
+   * first shown in a window, and while that window is not mapped, changes jump; when the window
+   * is unmapped or destroyed, a running animation jumps to its end.
    */
   props[PROP_WIDGET] = g_param_spec_object ("widget", NULL, NULL, GTK_TYPE_WIDGET,
                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -225,11 +227,13 @@ unison_value_init (UnisonValue *self)
 
 /**
  * unison_value_new:
- * @widget: the widget whose frame clock drives the value
+ * @widget: the widget whose window's frame clock drives the value
  * @initial: the value to start from
  *
- * A value at @initial, animating on @widget's frame clock. It animates only while @widget is
- * mapped (otherwise it jumps, as GTK's own animations do).
+ * A value at @initial, animating on the frame clock of @widget's window (shared with the window's
+ * other values, bins and labels). It animates once @widget has been shown in a window, while that
+ * window is mapped (otherwise it jumps, as GTK's own animations do); it follows @widget into
+ * another window once its running animation has ended.
  *
  * Returns: (transfer full): a new value, or %NULL if @widget is not a widget
  */
@@ -307,7 +311,7 @@ unison_value_get_velocity (UnisonValue *self)
  * unison_value_get_widget:
  * @self: a value
  *
- * The widget whose frame clock drives @self.
+ * The widget whose window's frame clock drives @self.
  *
  * Returns: (transfer none) (nullable): the widget, or %NULL once it is gone
  */
