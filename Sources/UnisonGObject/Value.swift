@@ -16,6 +16,8 @@ final class ValueState {
     private(set) var property: AnimatableProperty<Double>
     /// What every frame does with the presented value.
     private let present: @MainActor (Double) -> Void
+    /// The properties the presented values are written to.
+    private let drives: Drives
     /// Moves `property` to the clock of the window the widget is shown in.
     private var follower: OpaquePointer?
     /// The GObject, until it lets go of this state (set to nil by ``unisonBridgeValueFree``).
@@ -29,11 +31,20 @@ final class ValueState {
         init(_ pointer: OpaquePointer) { self.pointer = pointer }
     }
 
+    /// The driven properties: UnisonGtk's writer of `AnimatedObjectProperty` for each (clamped to
+    /// the property's range, rounded for an integer one, never NaN), the object held weakly.
+    final class Drives {
+        var writers: [PropertyWriter] = []
+    }
+
     init(owner pointer: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, initial: Double) {
         let owner = Owner(pointer)
         self.owner = owner
+        let drives = Drives()
+        self.drives = drives
         present = { presented in
             guard let pointer = owner.pointer else { return }
+            for writer in drives.writers { writer.apply(presented) }
             unison_bridge_value_present(pointer, presented)
         }
         property = AnimatableProperty(initial.isFinite ? initial : 0, clock: GtkFrameClock.for(widget), apply: present)
@@ -57,6 +68,23 @@ final class ValueState {
 
     /// Detaches the GObject (any thread): no frame writes to it afterwards.
     nonisolated func detach() { owner.pointer = nil }
+
+    /// Writes the presented value into `property` of `object` now and on every presented frame
+    /// while `object` lives (a property already driven changes nothing). Returns why it cannot,
+    /// or nil.
+    func drive(_ object: UnsafeMutableRawPointer, property name: String) -> String? {
+        let writer: PropertyWriter
+        do {
+            writer = try PropertyWriter(object, property: name)
+        } catch {
+            return "\(error)"
+        }
+        drives.writers.removeAll { $0.object == nil }  // their objects are gone
+        guard !drives.writers.contains(where: { $0.object == object && $0.name == writer.name }) else { return nil }
+        drives.writers.append(writer)
+        writer.apply(property.presentationValue)
+        return nil
+    }
 
     static func from(_ state: gpointer?) -> ValueState {
         Unmanaged<ValueState>.fromOpaque(state!).takeUnretainedValue()
@@ -90,6 +118,21 @@ public func unisonBridgeValueRooted(_ state: gpointer?, _ root: UnsafeMutablePoi
         let clock = GtkFrameClock.for(UnsafeMutablePointer<GtkWidget>(bitPattern: rootAddress)!)
         return ValueState.from(UnsafeMutableRawPointer(bitPattern: stateAddress)).move(to: clock) ? 1 : 0
     }
+}
+
+/// `unison_bridge_value_drive`: drives `property` of `object` (NULL), or why not (g_free).
+@_cdecl("unison_bridge_value_drive")
+public func unisonBridgeValueDrive(
+    _ state: gpointer?, _ object: UnsafeMutableRawPointer?, _ property: UnsafePointer<CChar>?
+) -> UnsafeMutablePointer<CChar>? {
+    guard let state, let object, let property, onMainThread("unison_value_drive_property") else { return nil }
+    let (stateAddress, objectAddress) = (UInt(bitPattern: state), UInt(bitPattern: object))
+    let name = String(cString: property)
+    let failure = MainActor.assumeIsolated {
+        ValueState.from(UnsafeMutableRawPointer(bitPattern: stateAddress))
+            .drive(UnsafeMutableRawPointer(bitPattern: objectAddress)!, property: name)
+    }
+    return failure.map { g_strdup($0) }
 }
 
 /// `unison_bridge_value_free`: releases the state (its animation stops; completions waiting on it

@@ -21,10 +21,14 @@ def iterate_until(condition, timeout=10.0):
     safety net for a hang, never a timed assertion)."""
     context = GLib.MainContext.default()
     deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the condition did not hold within %.0f s" % timeout)
-        context.iteration(True)
+    wake = GLib.timeout_add(250, lambda: True)  # so that a loop with nothing left to do still sees the deadline
+    try:
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("the condition did not hold within %.0f s" % timeout)
+            context.iteration(True)
+    finally:
+        GLib.source_remove(wake)
 
 
 def drain():

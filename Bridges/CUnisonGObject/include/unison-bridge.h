@@ -15,9 +15,12 @@ void unison_bridge_value_set (gpointer state, double value);
 double unison_bridge_value_presented (gpointer state);
 double unison_bridge_value_target (gpointer state);
 double unison_bridge_value_velocity (gpointer state);
+/* Writes the presented value into `property` of `object` (held weakly) now and on every presented
+ * frame, before notify::value; NULL, or why it cannot (free it with g_free). */
+char *unison_bridge_value_drive (gpointer state, GObject *object, const char *property);
 
-/* Implemented in C, called by Swift with each presented value: writes the driven properties
- * and emits notify::value. */
+/* Implemented in C, called by Swift with each presented value (after writing the driven
+ * properties): emits notify::value. */
 void unison_bridge_value_present (UnisonValue *self, double presented);
 
 /* Implemented in Swift. A navigation stack's state: a +1 pointer to Swift's NavigationStack with
