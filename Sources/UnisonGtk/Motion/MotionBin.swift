@@ -74,7 +74,9 @@ public final class MotionBin {
 
     /// The bin: the widget to put in a container.
     public var widget: UnsafeMutablePointer<GtkWidget> { unison_gtk_widget(bin) }
-    /// The frame clock its animations run on.
+    /// The frame clock its animations run on: the one given when it was made (by default the
+    /// child's own). A bin made by the C library (`unison_motion_bin_new`) moves to the clock of
+    /// the window it is realized in, so that a window's bins share one.
     public private(set) var clock: GtkFrameClock
 
     let bin: UnsafeMutableRawPointer
