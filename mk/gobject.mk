@@ -1,14 +1,17 @@
 # The C/GObject library libunison-1.so, its introspection data and its clients (issue 31).
 # Included by the Makefile. Targets:
 #   make gir            Unison-1.0.gir + Unison-1.0.typelib (and the uninstalled unison-1.pc) in $(GOBJECT_OUT)
-#   make install        library, headers, unison-1.pc, GIR, typelib and PyGObject overrides (release build)
+#   make vapi           Vala's unison-1.vapi (+ unison-1.deps) generated from the GIR, in $(GOBJECT_OUT)/vapi
+#   make install        library, headers, unison-1.pc, GIR, typelib, vapi and PyGObject overrides (release build)
 #   make uninstall      removes what install put there
-#   make test-gobject   the C examples, the Python tests, examples and demo smoke run, the GJS scripts (uninstalled build)
+#   make test-gobject   the C examples, the Python tests, examples and demo smoke run, the GJS scripts and the
+#                       Vala example (uninstalled build)
 #   make docs-gobject   the gi-docgen reference in $(GOBJECT_OUT)/docs
 #   make bench-gobject  1000 MotionBins animated from Python against the same scene from Swift (release)
 
-# Debian packages: g-ir-scanner/g-ir-compiler, PyGObject, GTK's and GLib's typelibs, gjs, gi-docgen.
-GOBJECT_PACKAGES := gobject-introspection libgirepository1.0-dev python3-gi gir1.2-gtk-4.0 gjs gi-docgen
+# Debian packages: g-ir-scanner/g-ir-compiler, PyGObject, GTK's and GLib's typelibs, gjs, gi-docgen, and
+# valac (with vapigen and GTK 4's vapi) for the Vala binding and example.
+GOBJECT_PACKAGES := gobject-introspection libgirepository1.0-dev python3-gi gir1.2-gtk-4.0 gjs gi-docgen valac
 APT_PACKAGES += $(GOBJECT_PACKAGES)
 
 PREFIX ?= /usr/local
@@ -16,6 +19,8 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 GIRDIR ?= $(PREFIX)/share/gir-1.0
+# Where valac looks for bindings of any version (besides its own /usr/share/vala-0.56/vapi).
+VAPIDIR ?= $(PREFIX)/share/vala/vapi
 # libgirepository 1.74 (Debian 12) finds typelibs only in GI_TYPELIB_PATH and its own two
 # directories (/usr/lib/x86_64-linux-gnu/girepository-1.0 and /usr/lib/girepository-1.0): not
 # under /usr/local. So that `gi.require_version('Unison', '1.0')` works with no environment
@@ -40,7 +45,7 @@ GOBJECT_VERSION := 1.0.0
 GOBJECT_ENV = PKG_CONFIG_PATH=$(GOBJECT_OUT)/pkgconfig GI_TYPELIB_PATH=$(GOBJECT_OUT) PYTHONPATH=$(CURDIR)/Bindings/python \
 	LD_LIBRARY_PATH=$(GOBJECT_LIBDIR)
 
-.PHONY: gobject-lib gir install uninstall test-gobject docs-gobject bench-gobject
+.PHONY: gobject-lib gir vapi install uninstall test-gobject docs-gobject bench-gobject
 
 gobject-lib:
 	$(SWIFT) build -c $(GOBJECT_CONFIG) --product unison-1
@@ -59,10 +64,19 @@ gir: gobject-lib
 		-e 's|@version@|$(GOBJECT_VERSION)|; s|@rpath@| -Wl,-rpath,$${libdir}|' \
 		mk/unison-1.pc.in > $(GOBJECT_OUT)/pkgconfig/unison-1-uninstalled.pc
 
+# Vala's binding, generated from the GIR by Debian's vapigen (package valac); its .deps names the
+# packages a program using it needs too (`valac --pkg unison-1` adds gtk4 by itself). A warning fails
+# the build, as the scanner's do (vapigen has no option for it: its summary line is checked).
+vapi: gir
+	@mkdir -p $(GOBJECT_OUT)/vapi
+	@summary=$$(vapigen --library unison-1 --pkg gtk4 --directory $(GOBJECT_OUT)/vapi $(GOBJECT_OUT)/Unison-1.0.gir) \
+		&& echo "vapigen: $$summary" && case "$$summary" in *" 0 warning(s)"*) ;; *) exit 1 ;; esac
+	echo gtk4 > $(GOBJECT_OUT)/vapi/unison-1.deps
+
 install:
-	$(MAKE) gir GOBJECT_CONFIG=release
+	$(MAKE) vapi GOBJECT_CONFIG=release
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/unison-1/unison $(DESTDIR)$(PKGCONFIGDIR) \
-		$(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR) $(DESTDIR)$(PYGI_OVERRIDESDIR)
+		$(DESTDIR)$(GIRDIR) $(DESTDIR)$(TYPELIBDIR) $(DESTDIR)$(PYGI_OVERRIDESDIR) $(DESTDIR)$(VAPIDIR)
 	install -m 755 .build/release/libunison-1.so $(DESTDIR)$(LIBDIR)/libunison-1.so
 	install -m 644 $(GOBJECT_HEADERS) $(DESTDIR)$(INCLUDEDIR)/unison-1/unison/
 	sed -e 's|@prefix@|$(PREFIX)|; s|@libdir@|$(LIBDIR)|; s|@includedir@|$(INCLUDEDIR)/unison-1|' \
@@ -70,6 +84,7 @@ install:
 		mk/unison-1.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/unison-1.pc
 	install -m 644 .build/release/gobject/Unison-1.0.gir $(DESTDIR)$(GIRDIR)/
 	install -m 644 .build/release/gobject/Unison-1.0.typelib $(DESTDIR)$(TYPELIBDIR)/
+	install -m 644 .build/release/gobject/vapi/unison-1.vapi .build/release/gobject/vapi/unison-1.deps $(DESTDIR)$(VAPIDIR)/
 	install -m 644 Bindings/python/gi/overrides/Unison.py $(DESTDIR)$(PYGI_OVERRIDESDIR)/
 	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null; then ldconfig; fi
 	@echo "libunison-1 needs the Swift runtime at $$(readelf -d .build/release/libunison-1.so | sed -n 's/.*RUNPATH.*\[\(.*\):.*/\1/p') (its RUNPATH)"
@@ -77,12 +92,12 @@ install:
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libunison-1.so $(DESTDIR)$(PKGCONFIGDIR)/unison-1.pc \
 		$(DESTDIR)$(GIRDIR)/Unison-1.0.gir $(DESTDIR)$(TYPELIBDIR)/Unison-1.0.typelib \
-		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py
+		$(DESTDIR)$(PYGI_OVERRIDESDIR)/Unison.py $(DESTDIR)$(VAPIDIR)/unison-1.vapi $(DESTDIR)$(VAPIDIR)/unison-1.deps
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/unison-1
 
-# The C examples built as any C client is, the Python tests, example and demo (--smoke), then the GJS scripts; all
-# under Xvfb.
-test-gobject: gir
+# The C examples built as any C client is, the Python tests, example and demo (--smoke), the GJS scripts, then
+# the Vala example built with valac against the uninstalled vapi and library; all under Xvfb.
+test-gobject: vapi
 	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-example Examples/c/example.c \
 		$$(pkg-config --cflags --libs unison-1 gtk4)'
 	$(GOBJECT_ENV) sh -c 'cc -Wall -Werror -o $(GOBJECT_OUT)/unison-c-widgets Examples/c/widgets.c \
@@ -94,6 +109,9 @@ test-gobject: gir
 	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_PYTHON) Examples/python/demo.py --smoke
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/spring.js
 	$(GOBJECT_ENV) xvfb-run -a gjs Examples/js/widgets.js
+	$(GOBJECT_ENV) valac --quiet --fatal-warnings --pkg gtk4 --pkg unison-1 --vapidir=$(GOBJECT_OUT)/vapi \
+		-o $(GOBJECT_OUT)/unison-vala-example $(CURDIR)/Examples/vala/example.vala
+	$(GOBJECT_ENV) xvfb-run -a $(GOBJECT_OUT)/unison-vala-example
 
 docs-gobject: gir
 	gi-docgen generate --quiet --fatal-warnings --no-namespace-dir --add-include-path=$(GOBJECT_OUT) \

@@ -13,6 +13,7 @@ struct _UnisonContentLabel {
   gpointer state;       /* Swift's, or NULL before construction and after dispose */
   GtkWidget *container; /* the state's widget, our child (not a reference of ours) */
   GtkLabel *label;      /* the GtkLabel inside it (not a reference of ours) */
+  UnisonBridgeRootFollower *follower; /* moves the state to its window's frame clock */
 };
 
 enum {
@@ -55,12 +56,15 @@ unison_content_label_constructed (GObject *object)
   self->container = unison_bridge_content_label_widget (self->state);
   self->label = GTK_LABEL (unison_bridge_content_label_label (self->state));
   gtk_widget_set_parent (self->container, GTK_WIDGET (self));
+  /* The label animates on its window's clock once realized (shared with the window's bins). */
+  self->follower = unison_bridge_root_follower_new (self->container, unison_bridge_content_label_rooted, self->state);
 }
 
 static void
 unison_content_label_dispose (GObject *object)
 {
   UnisonContentLabel *self = UNISON_CONTENT_LABEL (object);
+  g_clear_pointer (&self->follower, unison_bridge_root_follower_free);
   if (self->container)
     {
       gtk_widget_unparent (self->container);

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 typedef struct {
   gpointer state;   /* Swift's MotionBin (+1), released when the bin is disposed */
   gboolean removes; /* removes-when-dismissed */
+  UnisonBridgeRootFollower *follower; /* moves the state to its window's frame clock */
 } UnisonMotionBinPublic;
 
 enum {
@@ -26,6 +27,7 @@ enum {
   PROP_REMOVES_WHEN_DISMISSED,
   PROP_LAYOUT_ANIMATION,
   PROP_ANIMATION_CLASSES,
+  PROP_COLLAPSED,
   N_PROPS,
 };
 

@@ -78,6 +78,9 @@ unison_motion_bin_public_get_property (GObject *object, guint prop_id, GValue *v
     case PROP_ANIMATION_CLASSES:
       g_value_take_string (value, state ? unison_bridge_motion_bin_classes (state) : NULL);
       break;
+    case PROP_COLLAPSED:
+      g_value_set_boolean (value, state ? unison_bridge_motion_bin_collapsed (state) : FALSE);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -131,6 +134,13 @@ unison_motion_bin_public_set_property (GObject *object, guint prop_id, const GVa
       if (unison_bridge_motion_bin_layout_animation (state) != g_value_get_boolean (value))
         {
           unison_bridge_motion_bin_set_layout_animation (state, g_value_get_boolean (value));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_COLLAPSED:
+      if (unison_bridge_motion_bin_collapsed (state) != g_value_get_boolean (value))
+        {
+          unison_bridge_motion_bin_set_collapsed (state, g_value_get_boolean (value));
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -243,6 +253,17 @@ unison_motion_bin_install_public (GObjectClass *object_class)
    * not parse, set as a property, is a critical and changes nothing.
    */
   unison_motion_bin_props[PROP_ANIMATION_CLASSES] = g_param_spec_string ("animation-classes", NULL, NULL, NULL, animated);
+  /**
+   * UnisonMotionBin:collapsed:
+   *
+   * Whether the bin is collapsed: the space it takes shrinks to nothing (its child clipped to
+   * it, its siblings moving into the space) and grows back to its natural size when this turns
+   * %FALSE. Set inside [func@animate], the size animates with the transaction (its container
+   * relays out every frame); outside, it jumps. A collapsed bin stays shown and keeps its child
+   * (a folding sidebar, a row's details), where [property@MotionBin:present] makes it come and go
+   * through its transition; the two combine.
+   */
+  unison_motion_bin_props[PROP_COLLAPSED] = g_param_spec_boolean ("collapsed", NULL, NULL, FALSE, animated);
   g_object_class_install_properties (object_class, N_PROPS, unison_motion_bin_props);
 }
 

@@ -24,6 +24,8 @@
  * - [property@MotionBin:present] runs [property@MotionBin:transition] as the bin appears or
  *   disappears, the space it takes opening and closing with it; with
  *   [property@MotionBin:removes-when-dismissed] a dismissed bin then leaves its parent.
+ * - [property@MotionBin:collapsed] folds the space the bin takes away to nothing and back (a
+ *   sidebar, a row's details), the siblings moving with it.
  * - [property@MotionBin:layout-animation]: when layout moves the bin inside an animated
  *   transaction (a sibling inserted or removed, a window resized), it glides from its old place.
  * - [method@MotionBin.release] ends a drag: the translation springs home starting at the
@@ -51,6 +53,7 @@ release_state (gpointer data, GObject *where_the_bin_was)
   /* The bin is in its dispose: Swift's MotionBin gives back a reference it no longer has (the
    * caller owns the bin), so it gets one to give back. */
   g_object_ref (where_the_bin_was);
+  unison_bridge_root_follower_free (public->follower);
   unison_bridge_motion_bin_free (public->state);
   g_free (public);
 }
@@ -79,6 +82,9 @@ unison_motion_bin_new (GtkWidget *child)
    * widget constructor), and the state is released when the bin is disposed. */
   g_object_force_floating (G_OBJECT (bin));
   g_object_weak_ref (G_OBJECT (bin), release_state, public);
+  /* The bin animates on its child's clock until it is realized, then on its window's (shared by
+   * the window's other bins: one tick callback and one engine frame for all of them). */
+  public->follower = unison_bridge_root_follower_new (bin, unison_bridge_motion_bin_rooted, state);
   return bin;
 }
 

@@ -1,28 +1,20 @@
-/* UnisonValue: an animatable number on a widget's frame clock. The GObject (properties, notify,
- * driven properties) is here; the animation is Swift's AnimatableProperty
+/* UnisonValue: an animatable number on the frame clock of a widget's window. The GObject
+ * (properties, notify, driven properties) is here; the animation is Swift's AnimatableProperty
  * (Sources/UnisonGObject/Value.swift), which calls unison_bridge_value_present every frame.
  *
- * unison_value_drive_property writes into other objects' properties by name. It is self-contained
- * for now; it should move onto UnisonGtk's GObject-property target once that lands (branch
- * `widgets`), so that both share one way of writing properties. */
+ * unison_value_drive_property checks the property here (its criticals name it); the writing is
+ * UnisonGtk's, the writer of AnimatedObjectProperty, so that both write properties one way. */
 #define G_LOG_DOMAIN "Unison"
 
 #include <math.h>
 
 #include "unison-bridge.h"
 
-/* One property that a value drives. */
-typedef struct {
-  GWeakRef object;
-  GParamSpec *pspec;
-} Drive;
-
 struct _UnisonValue {
   GObject parent_instance;
   GWeakRef widget;
   gpointer state;         /* Swift's, or NULL before construction or without a widget */
   double initial;         /* `value` given before the state exists */
-  GArray *drives;         /* of Drive */
 };
 
 enum {
@@ -40,8 +32,9 @@ static GParamSpec *props[N_PROPS];
  * UnisonValue:
  *
  * An animatable number: set [property@Value:value] inside [func@animate] and it animates on the
- * frame clock of its widget, notifying `notify::value` on every presented frame; set it outside
- * and it jumps.
+ * frame clock of its widget's window, notifying `notify::value` on every presented frame; set it
+ * outside and it jumps. The values, bins and labels of one window share that window's clock (one
+ * tick callback for all of them).
  *
  * [method@Value.drive_property] writes the presented value into a numeric property of any
  * object every frame, as libadwaita's `AdwPropertyAnimationTarget` does.
@@ -54,45 +47,9 @@ static GParamSpec *props[N_PROPS];
  */
 G_DEFINE_FINAL_TYPE (UnisonValue, unison_value, G_TYPE_OBJECT)
 
-static void
-drive_clear (gpointer data)
-{
-  Drive *drive = data;
-  g_weak_ref_clear (&drive->object);
-  g_param_spec_unref (drive->pspec);
-}
-
-static void
-drive_write (Drive *drive, double presented)
-{
-  GObject *object = g_weak_ref_get (&drive->object);
-  if (object == NULL)
-    return;
-  GValue value = G_VALUE_INIT;
-  g_value_init (&value, drive->pspec->value_type);
-  /* Clamped to the property's range: a spring's overshoot must not make GObject refuse the value. */
-  GParamSpec *pspec = drive->pspec;
-  if (G_IS_PARAM_SPEC_DOUBLE (pspec))
-    g_value_set_double (&value, CLAMP (presented, G_PARAM_SPEC_DOUBLE (pspec)->minimum,
-                                       G_PARAM_SPEC_DOUBLE (pspec)->maximum));
-  else if (G_IS_PARAM_SPEC_FLOAT (pspec))
-    g_value_set_float (&value, CLAMP ((float) presented, G_PARAM_SPEC_FLOAT (pspec)->minimum,
-                                      G_PARAM_SPEC_FLOAT (pspec)->maximum));
-  else if (G_IS_PARAM_SPEC_INT (pspec))
-    g_value_set_int (&value, (int) CLAMP (round (presented), G_PARAM_SPEC_INT (pspec)->minimum,
-                                          G_PARAM_SPEC_INT (pspec)->maximum));
-  else
-    g_assert_not_reached ();
-  g_object_set_property (object, drive->pspec->name, &value);
-  g_value_unset (&value);
-  g_object_unref (object);
-}
-
 void
 unison_bridge_value_present (UnisonValue *self, double presented)
 {
-  for (guint i = 0; i < self->drives->len; i++)
-    drive_write (&g_array_index (self->drives, Drive, i), presented);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_VALUE]);
 }
 
@@ -117,7 +74,6 @@ unison_value_dispose (GObject *object)
   UnisonValue *self = UNISON_VALUE (object);
   /* Stops the animation; waiting completions run at the next safe point, not here. */
   g_clear_pointer (&self->state, unison_bridge_value_free);
-  g_array_set_size (self->drives, 0);
   G_OBJECT_CLASS (unison_value_parent_class)->dispose (object);
 }
 
@@ -126,7 +82,6 @@ unison_value_finalize (GObject *object)
 {
   UnisonValue *self = UNISON_VALUE (object);
   g_weak_ref_clear (&self->widget);
-  g_array_unref (self->drives);
   G_OBJECT_CLASS (unison_value_parent_class)->finalize (object);
 }
 
@@ -183,8 +138,9 @@ unison_value_class_init (UnisonValueClass *klass)
   /**
    * UnisonValue:widget: (getter get_widget)
    *
-   * The widget whose frame clock drives the value (held weakly: when it goes away, a running
-   * animation jumps to its end).
+   * The widget whose window's frame clock drives the value (held weakly). Until the widget is
+   * first shown in a window, and while that window is not mapped, changes jump; when the window
+   * is unmapped or destroyed, a running animation jumps to its end.
    */
   props[PROP_WIDGET] = g_param_spec_object ("widget", NULL, NULL, GTK_TYPE_WIDGET,
                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -219,17 +175,17 @@ static void
 unison_value_init (UnisonValue *self)
 {
   g_weak_ref_init (&self->widget, NULL);
-  self->drives = g_array_new (FALSE, FALSE, sizeof (Drive));
-  g_array_set_clear_func (self->drives, drive_clear);
 }
 
 /**
  * unison_value_new:
- * @widget: the widget whose frame clock drives the value
+ * @widget: the widget whose window's frame clock drives the value
  * @initial: the value to start from
  *
- * A value at @initial, animating on @widget's frame clock. It animates only while @widget is
- * mapped (otherwise it jumps, as GTK's own animations do).
+ * A value at @initial, animating on the frame clock of @widget's window (shared with the window's
+ * other values, bins and labels). It animates once @widget has been shown in a window, while that
+ * window is mapped (otherwise it jumps, as GTK's own animations do); it follows @widget into
+ * another window once its running animation has ended.
  *
  * Returns: (transfer full): a new value, or %NULL if @widget is not a widget
  */
@@ -307,7 +263,7 @@ unison_value_get_velocity (UnisonValue *self)
  * unison_value_get_widget:
  * @self: a value
  *
- * The widget whose frame clock drives @self.
+ * The widget whose window's frame clock drives @self.
  *
  * Returns: (transfer none) (nullable): the widget, or %NULL once it is gone
  */
@@ -366,20 +322,9 @@ unison_value_drive_property (UnisonValue *self, GObject *object, const char *pro
                   property, G_OBJECT_TYPE_NAME (object), g_type_name (pspec->value_type));
       return;
     }
-  for (guint i = self->drives->len; i > 0; i--)
-    {
-      Drive *drive = &g_array_index (self->drives, Drive, i - 1);
-      GObject *driven = g_weak_ref_get (&drive->object);
-      gboolean same = driven == object && drive->pspec == pspec;
-      if (driven == NULL)
-        g_array_remove_index_fast (self->drives, i - 1); /* its object is gone */
-      g_clear_object (&driven);
-      if (same)
-        return;
-    }
-  Drive drive;
-  g_weak_ref_init (&drive.object, object);
-  drive.pspec = g_param_spec_ref (pspec);
-  g_array_append_val (self->drives, drive);
-  drive_write (&g_array_index (self->drives, Drive, self->drives->len - 1), unison_value_get_value (self));
+  if (self->state == NULL)
+    return; /* made without a widget (a critical then): it presents nothing */
+  g_autofree char *failure = unison_bridge_value_drive (self->state, object, property);
+  if (failure)
+    g_critical ("unison_value_drive_property: %s", failure);
 }

@@ -27,6 +27,20 @@ public func unisonBridgeContentLabelNew(_ text: UnsafePointer<CChar>?) -> gpoint
     return UnsafeMutableRawPointer(bitPattern: address)
 }
 
+/// `unison_bridge_content_label_rooted`: the label was realized in `root`; its bin moves to the
+/// window's clock once nothing of it animates. (The roll of the digits runs on the clock the bin
+/// had when the label first rolled: made before the move, it stays on the label's own clock, in
+/// step with the window's, since both read GDK's monotonic frame time.)
+@_cdecl("unison_bridge_content_label_rooted")
+public func unisonBridgeContentLabelRooted(_ state: gpointer?, _ root: UnsafeMutablePointer<GtkWidget>?) -> gboolean {
+    guard let root else { return 1 }
+    let rootAddress = UInt(bitPattern: root)
+    return withLabel(state) { label in
+        label.bin.moveAnimations(to: GtkFrameClock.for(UnsafeMutablePointer<GtkWidget>(bitPattern: rootAddress)!))
+            ? 1 : 0
+    }
+}
+
 /// `unison_bridge_content_label_widget`: the label's outer widget (its motion bin).
 @_cdecl("unison_bridge_content_label_widget")
 public func unisonBridgeContentLabelWidget(_ state: gpointer?) -> UnsafeMutablePointer<GtkWidget>? {

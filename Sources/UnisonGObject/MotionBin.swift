@@ -33,6 +33,17 @@ public func unisonBridgeMotionBinNew(_ child: UnsafeMutablePointer<GtkWidget>?) 
     return UnsafeMutableRawPointer(bitPattern: address)
 }
 
+/// `unison_bridge_motion_bin_rooted`: the bin was realized in `root`; its animations move to the
+/// window's clock (shared with the window's other bins) once nothing of the bin's animates.
+@_cdecl("unison_bridge_motion_bin_rooted")
+public func unisonBridgeMotionBinRooted(_ state: gpointer?, _ root: UnsafeMutablePointer<GtkWidget>?) -> gboolean {
+    guard let root else { return 1 }
+    let rootAddress = UInt(bitPattern: root)
+    return withBin(state) { bin in
+        bin.moveAnimations(to: GtkFrameClock.for(UnsafeMutablePointer<GtkWidget>(bitPattern: rootAddress)!)) ? 1 : 0
+    }
+}
+
 /// `unison_bridge_motion_bin_widget`: the bin widget.
 @_cdecl("unison_bridge_motion_bin_widget")
 public func unisonBridgeMotionBinWidget(_ state: gpointer?) -> UnsafeMutablePointer<GtkWidget>? {
@@ -153,6 +164,20 @@ public func unisonBridgeMotionBinLayoutAnimation(_ state: gpointer?) -> gboolean
 public func unisonBridgeMotionBinSetLayoutAnimation(_ state: gpointer?, _ animates: gboolean) {
     guard onMainThread("g_object_set") else { return }
     withBin(state) { $0.animatesLayout = animates != 0 }
+}
+
+/// `unison_bridge_motion_bin_collapsed`.
+@_cdecl("unison_bridge_motion_bin_collapsed")
+public func unisonBridgeMotionBinCollapsed(_ state: gpointer?) -> gboolean {
+    guard onMainThread("g_object_get") else { return 0 }
+    return withBin(state) { $0.isCollapsed ? 1 : 0 }
+}
+
+/// `unison_bridge_motion_bin_set_collapsed`: collapses or expands the bin (animates inside a transaction).
+@_cdecl("unison_bridge_motion_bin_set_collapsed")
+public func unisonBridgeMotionBinSetCollapsed(_ state: gpointer?, _ collapsed: gboolean) {
+    guard onMainThread("g_object_set") else { return }
+    withBin(state) { $0.isCollapsed = collapsed != 0 }
 }
 
 /// `unison_bridge_motion_bin_classes`: a copy of the classes (g_free), or NULL.

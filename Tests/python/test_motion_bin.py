@@ -5,7 +5,7 @@ removal, a release with a velocity, class strings, bad input, and the bin's life
 import gc
 import unittest
 
-from unison_testing import Criticals, Gdk, GLib, Gtk, Unison, drain, iterate_until, mapped_window, painted, \
+from unison_testing import Criticals, Gdk, GLib, Graphene, Gtk, Unison, drain, iterate_until, mapped_window, painted, \
     painted_bounds
 
 _css = Gtk.CssProvider()
@@ -112,6 +112,42 @@ class MotionBinTests(unittest.TestCase):
         # The space closes as the block slides out: drawn narrower (clipped to the closing space).
         self.assertTrue(any(bounds and 0 < bounds[2] < 40 for bounds in frames), frames)
         self.assertEqual(painted_bounds(painted(self.area), is_red), None)
+
+    def test_collapsed_folds_the_space_away_in_the_frames_gtk_paints_and_back(self):
+        below = Gtk.Label(label="below")
+        below.set_halign(Gtk.Align.START)
+        self.area.append(below)
+        iterate_until(lambda: below.get_allocated_height() > 0)
+        self.assertEqual((self.bin.get_height(), below.compute_point(self.area, Graphene.Point())[1].y), (30, 30))
+        notified = []
+        self.bin.connect("notify::collapsed", lambda *_: notified.append(self.bin.props.collapsed))
+        frames = self.record_painted()
+        ys = []
+        clock = self.area.get_frame_clock()
+        handler = clock.connect("after-paint", lambda _: ys.append(below.compute_point(self.area, Graphene.Point())[1].y))
+        self.addCleanup(clock.disconnect, handler)
+        done = []
+        Unison.animate(Unison.Animation.new_smooth(0.3), lambda: self.bin.set_property("collapsed", True),
+                       lambda: done.append(True))
+        self.assertEqual((self.bin.props.collapsed, notified), (True, [True]))
+        iterate_until(lambda: done and self.bin.get_height() == 0)  # (the last frame's layout)
+        heights = [bounds[3] if bounds else 0 for bounds in frames]
+        print("\n# painted height per frame: %s" % heights)
+        self.assertTrue(any(0 < h < 30 for h in heights), heights)  # drawn clipped to the closing space
+        self.assertEqual(heights, sorted(heights, reverse=True))
+        self.assertTrue(any(0 < y < 30 for y in ys), ys)  # the label below moves up with it
+        self.assertEqual((self.bin.get_height(), self.bin.get_visible()), (0, True))
+        self.assertEqual(below.compute_point(self.area, Graphene.Point())[1].y, 0)
+        self.assertEqual(painted_bounds(painted(self.area), is_red), None)
+
+        frames.clear()
+        self.bin.props.collapsed = False  # outside a transaction: back at once
+        self.assertEqual(notified, [True, False])
+        iterate_until(lambda: self.bin.get_height() == 30)
+        drain()
+        self.assertTrue(all(bounds == (0, 0, 40, 30) for bounds in frames), frames)
+        self.bin.props.collapsed = False
+        self.assertEqual(notified, [True, False], "no notify without a change")
 
     def test_matched_geometry_grows_the_appearing_bin_out_of_the_other(self):
         large_block = red_block()

@@ -9,8 +9,9 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
+gi.require_version("Graphene", "1.0")
 gi.require_version("Unison", "1.0")
-from gi.repository import Gdk, GLib, Gtk, Unison  # noqa: E402
+from gi.repository import Gdk, GLib, GObject, Graphene, Gtk, Unison  # noqa: E402
 
 Gtk.init()
 
@@ -20,10 +21,14 @@ def iterate_until(condition, timeout=10.0):
     safety net for a hang, never a timed assertion)."""
     context = GLib.MainContext.default()
     deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the condition did not hold within %.0f s" % timeout)
-        context.iteration(True)
+    wake = GLib.timeout_add(250, lambda: True)  # so that a loop with nothing left to do still sees the deadline
+    try:
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("the condition did not hold within %.0f s" % timeout)
+            context.iteration(True)
+    finally:
+        GLib.source_remove(wake)
 
 
 def drain():
@@ -153,3 +158,31 @@ def painted_bounds(image, matches):
     if not xs:
         return None
     return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+_gobject = ctypes.CDLL("libgobject-2.0.so.0")
+_gobject.g_signal_handler_find.restype = ctypes.c_ulong
+_gobject.g_signal_handler_find.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint, ctypes.c_uint32,
+                                           ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+_gobject.g_signal_handler_block.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+_gobject.g_signal_handler_unblock.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+_G_SIGNAL_MATCH_ID_UNBLOCKED = 1 | 32  # G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED
+
+
+def ticking_widgets(frame_clock):
+    """How many widgets have tick callbacks on `frame_clock` now: GTK connects one handler to the
+    clock's `update` signal per widget with tick callbacks (gtk_widget_add_tick_callback), so this
+    counts the unblocked handlers of `update` (finding one, blocking it, finding the next; then
+    unblocking them)."""
+    signal = GObject.signal_lookup("update", Gdk.FrameClock)
+    address = _address(frame_clock)
+    found = []
+    while True:
+        handler = _gobject.g_signal_handler_find(address, _G_SIGNAL_MATCH_ID_UNBLOCKED, signal, 0, None, None, None)
+        if handler == 0:
+            break
+        _gobject.g_signal_handler_block(address, handler)
+        found.append(handler)
+    for handler in found:
+        _gobject.g_signal_handler_unblock(address, handler)
+    return len(found)

@@ -15,9 +15,12 @@ void unison_bridge_value_set (gpointer state, double value);
 double unison_bridge_value_presented (gpointer state);
 double unison_bridge_value_target (gpointer state);
 double unison_bridge_value_velocity (gpointer state);
+/* Writes the presented value into `property` of `object` (held weakly) now and on every presented
+ * frame, before notify::value; NULL, or why it cannot (free it with g_free). */
+char *unison_bridge_value_drive (gpointer state, GObject *object, const char *property);
 
-/* Implemented in C, called by Swift with each presented value: writes the driven properties
- * and emits notify::value. */
+/* Implemented in C, called by Swift with each presented value (after writing the driven
+ * properties): emits notify::value. */
 void unison_bridge_value_present (UnisonValue *self, double presented);
 
 /* Implemented in Swift. A navigation stack's state: a +1 pointer to Swift's NavigationStack with
@@ -71,6 +74,8 @@ UnisonTransition *unison_bridge_motion_bin_transition (gpointer state);
 void unison_bridge_motion_bin_set_transition (gpointer state, UnisonTransition *transition);
 gboolean unison_bridge_motion_bin_layout_animation (gpointer state);
 void unison_bridge_motion_bin_set_layout_animation (gpointer state, gboolean animates);
+gboolean unison_bridge_motion_bin_collapsed (gpointer state);
+void unison_bridge_motion_bin_set_collapsed (gpointer state, gboolean collapsed);
 char *unison_bridge_motion_bin_classes (gpointer state);
 /* NULL, or the parse failure's message (free it with g_free). */
 char *unison_bridge_motion_bin_set_classes (gpointer state, const char *classes);
@@ -80,5 +85,23 @@ void unison_bridge_motion_bin_matched_geometry (gpointer state, const char *id, 
 
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
+
+/* Implemented in C (unison-root-follower.c). Calls `rooted (data, root)` whenever `widget` is
+ * realized (at once if it is realized already) with the window it is in, so that what `data`
+ * animates moves to that window's frame clock; while `rooted` returns FALSE (something still
+ * animates, and the move waits for rest), it is called again after each frame the window paints
+ * until it returns TRUE or the widget is unrealized. Free the follower on the main thread, before
+ * `data` goes. */
+typedef gboolean (*UnisonBridgeRootedFunc) (gpointer data, GtkWidget *root);
+typedef struct _UnisonBridgeRootFollower UnisonBridgeRootFollower;
+UnisonBridgeRootFollower *unison_bridge_root_follower_new (GtkWidget *widget, UnisonBridgeRootedFunc rooted,
+                                                           gpointer data);
+void unison_bridge_root_follower_free (UnisonBridgeRootFollower *follower);
+
+/* Implemented in Swift: `rooted` functions for the followers of a motion bin's, a value's and a
+ * content label's state (TRUE: on `root`'s clock now). */
+gboolean unison_bridge_motion_bin_rooted (gpointer state, GtkWidget *root);
+gboolean unison_bridge_value_rooted (gpointer state, GtkWidget *root);
+gboolean unison_bridge_content_label_rooted (gpointer state, GtkWidget *root);
 
 G_END_DECLS

@@ -98,9 +98,52 @@ extension MotionBin {
 
     // MARK: Removal
 
+    /// The bin's presence on ``clock`` (registered for ``isAnimating``).
+    func makePresence(isPresent: Bool, transition: AnyTransition) -> Presence {
+        let render = render
+        return registered(
+            Presence(
+                isPresent: isPresent, transition: transition, clock: clock,
+                apply: { effects in
+                    render.current.effects = effects
+                    render.changed()
+                },
+                visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) }))
+    }
+
+    // MARK: Collapsing
+
+    /// Whether the bin is collapsed: the space it takes shrinks to nothing in the directions of
+    /// ``collapse`` (none with `.none`), whether it is present or not, and grows back to its
+    /// natural size when this turns false. Set inside an animated transaction, the size animates
+    /// (its container relays out every frame, so the siblings move with it, and the child is
+    /// clipped to it); outside, it jumps. A collapsed bin stays shown and keeps its child: this
+    /// is a disclosure (a sidebar folding away, a row's details), where ``isPresent`` makes the
+    /// bin come and go through its transition. The two combine: the space is the natural size
+    /// times how far the bin is revealed times how far it is expanded.
+    ///
+    /// ```swift
+    /// animate(.smooth) { details.isCollapsed = true }    // the rows below slide up into its space
+    /// ```
+    public var isCollapsed: Bool {
+        get { collapsedModel ?? false }
+        set {
+            guard newValue != isCollapsed else { return }
+            collapsedModel = newValue
+            layoutChange { expansion.value = newValue ? 0 : 1 }
+            pushReveal()
+        }
+    }
+
     func pushReveal() {
         guard let w = motionBin else { return }
-        let fraction = reveal.isAnimating || reveal.presentationValue < 1 ? max(reveal.presentationValue, 0) : -1
+        var shown = max(reveal.presentationValue, 0)
+        var sized = reveal.isAnimating || reveal.presentationValue < 1
+        if collapsedModel != nil {  // (the expansion is made when `isCollapsed` is first set)
+            shown *= max(expansion.presentationValue, 0)
+            sized = sized || expansion.isAnimating || expansion.presentationValue < 1
+        }
+        let fraction = sized ? shown : -1
         unison_motion_bin_set_reveal(
             w, collapse == .horizontal || collapse == .both ? fraction : -1,
             collapse == .vertical || collapse == .both ? fraction : -1)

@@ -50,18 +50,23 @@ public final class MotionBin {
     // The features are extensions in files of their own: MotionBin+Presence (transitions,
     // collapse, removal), +Layout (FLIP glides), +MatchedGeometry (morphs), +Size (padding and
     // a child's size change), +Classes (animation classes and watched scopes); RenderWriter.swift
-    // hands the drawn transform to the C bin once per frame.
+    // hands the drawn transform to the C bin once per frame. (Over 400 lines: the state every
+    // feature shares, and the clock it animates on, must be stored here.)
 
     /// What to do with the bin once a removal transition has finished.
     enum Removal { case hide, removeFromParent }
 
-    /// Which directions the space of an appearing or disappearing bin grows and shrinks in.
+    /// Which directions the space of an appearing, disappearing or collapsing bin grows and
+    /// shrinks in.
     public enum Collapse: Sendable {
-        /// Its size does not change: the space stays until it is hidden or removed.
+        /// Its size does not change: the space stays until it is hidden or removed (and
+        /// ``MotionBin/isCollapsed`` changes nothing).
         case none
-        /// Its width grows from 0 as it appears and shrinks to 0 as it leaves.
+        /// Its width grows from 0 as it appears (or expands) and shrinks to 0 as it leaves (or
+        /// collapses).
         case horizontal
-        /// Its height grows from 0 as it appears and shrinks to 0 as it leaves.
+        /// Its height grows from 0 as it appears (or expands) and shrinks to 0 as it leaves (or
+        /// collapses).
         case vertical
         /// Both its width and its height grow and shrink.
         case both
@@ -69,8 +74,10 @@ public final class MotionBin {
 
     /// The bin: the widget to put in a container.
     public var widget: UnsafeMutablePointer<GtkWidget> { unison_gtk_widget(bin) }
-    /// The frame clock its animations run on.
-    public let clock: GtkFrameClock
+    /// The frame clock its animations run on: the one given when it was made (by default the
+    /// child's own). A bin made by the C library (`unison_motion_bin_new`) moves to the clock of
+    /// the window it is realized in, so that a window's bins share one.
+    public private(set) var clock: GtkFrameClock
 
     let bin: UnsafeMutableRawPointer
     /// The bin as UnisonMotionBin's C API takes it; nil once GTK disposed of it (its window was
@@ -150,35 +157,56 @@ public final class MotionBin {
 
     /// Everything of the bin's that animates, registered as it is made: ``isAnimating`` asks them.
     var activities: [any MotionActivity] = []
+    /// How to make each clock-bound value made so far again on another clock (``moveAnimations(to:)``).
+    private var remakes: [@MainActor (MotionBin) -> Void] = []
 
     // Model values of the render properties.
-    lazy var translationProperty = renderProperty(CGPoint.zero) { $0.current.presented.translation = $1 }
-    lazy var scaleProperty = renderProperty(CGSize(width: 1, height: 1)) { $0.current.presented.scale = $1 }
-    lazy var rotationProperty = renderProperty(0.0) { $0.current.presented.rotation = $1 }
-    lazy var opacityProperty = renderProperty(1.0) { $0.current.presented.opacity = $1 }
+    lazy var translationProperty: AnimatableProperty<CGPoint> = renderProperty(\.translationProperty, CGPoint.zero) {
+        $0.current.presented.translation = $1
+    }
+    lazy var scaleProperty: AnimatableProperty<CGSize> = renderProperty(\.scaleProperty, CGSize(width: 1, height: 1)) {
+        $0.current.presented.scale = $1
+    }
+    lazy var rotationProperty: AnimatableProperty<Double> = renderProperty(\.rotationProperty, 0.0) {
+        $0.current.presented.rotation = $1
+    }
+    lazy var opacityProperty: AnimatableProperty<Double> = renderProperty(\.opacityProperty, 1.0) {
+        $0.current.presented.opacity = $1
+    }
 
     /// Padding inside the bin, around the child (a size: relaid out while it animates).
-    lazy var paddingProperty = registered(
-        AnimatableProperty(EdgeInsets(), clock: clock) { [weak self] _ in self?.pushPadding() })
+    lazy var paddingProperty: AnimatableProperty<EdgeInsets> = clockBound(\.paddingProperty, EdgeInsets()) {
+        bin, value in AnimatableProperty(value, clock: bin.clock) { [weak bin] _ in bin?.pushPadding() }
+    }
     /// The size the bin asks for while a change of its child's size animates (`mode.sizing`).
-    lazy var sizeProperty = registered(
-        AnimatableProperty(CGSize.zero, clock: clock) { [weak self] _ in self?.pushSize() })
+    lazy var sizeProperty: AnimatableProperty<CGSize> = clockBound(\.sizeProperty, CGSize.zero) { bin, value in
+        AnimatableProperty(value, clock: bin.clock) { [weak bin] _ in bin?.pushSize() }
+    }
     /// Where the bin is drawn, in its window's coordinates (presented) and where layout put it (`allocated`).
-    lazy var layoutOrigin = registered(
-        AnimatableProperty(CGPoint.zero, clock: clock) { [render] origin in
+    lazy var layoutOrigin: AnimatableProperty<CGPoint> = clockBound(\.layoutOrigin, CGPoint.zero) { bin, value in
+        AnimatableProperty(value, clock: bin.clock) { [render = bin.render] origin in
             render.current.presented.layoutOrigin = origin
             render.changed()
-        })
+        }
+    }
     var allocatedOrigin: CGPoint? {
         get { render.current.allocatedOrigin }
         set { render.current.allocatedOrigin = newValue }
     }
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
-    lazy var reveal = registered(
-        AnimatableProperty(1.0, clock: clock) { [weak self] _ in
-            self?.pushReveal()
-            self?.finishRemovalIfDone()
-        })
+    lazy var reveal: AnimatableProperty<Double> = clockBound(\.reveal, 1.0) { bin, value in
+        AnimatableProperty(value, clock: bin.clock) { [weak bin] _ in
+            bin?.pushReveal()
+            bin?.finishRemovalIfDone()
+        }
+    }
+    /// 0 (collapsed: no space) ... 1 (its natural size), following ``isCollapsed``; the space the
+    /// bin takes is its natural size times this and `reveal`.
+    lazy var expansion: AnimatableProperty<Double> = clockBound(\.expansion, 1.0) { bin, value in
+        AnimatableProperty(value, clock: bin.clock) { [weak bin] _ in bin?.pushReveal() }
+    }
+    /// ``isCollapsed`` as set; nil until it is first set (`expansion` is made then).
+    var collapsedModel: Bool?
     /// The animation of the change that started the removal (nil: it was not animated).
     var removalAnimation: Animation?
     var removal = Removal.hide
@@ -187,11 +215,12 @@ public final class MotionBin {
     // Matched geometry (see `matchedGeometry(id:in:)`).
     var match: (id: AnyHashable, namespace: GeometryNamespace)?
     /// The frame (window coordinates) the child is drawn at while it morphs.
-    lazy var geometry = registered(
-        AnimatableProperty(CGRect.zero, clock: clock) { [weak self] _ in
-            self?.renderChanged()
-            self?.endMorphIfDone()
-        })
+    lazy var geometry: AnimatableProperty<CGRect> = clockBound(\.geometry, CGRect.zero) { bin, value in
+        AnimatableProperty(value, clock: bin.clock) { [weak bin] _ in
+            bin?.renderChanged()
+            bin?.endMorphIfDone()
+        }
+    }
     /// Where the bin was drawn when the current animated transaction began (window coordinates).
     var firstFrame: CGRect?
     /// The window's layer that draws the morph while a container clipping its children would cut
@@ -232,15 +261,7 @@ public final class MotionBin {
         unison_motion_bin_set_child(OpaquePointer(bin), child.widgetPointer)
         childReference = ObjectReference(child.widgetPointer)
         self.clock = clock ?? GtkFrameClock.for(child)
-        let render = render
-        presence = registered(
-            Presence(
-                isPresent: isPresent, transition: transition, clock: self.clock,
-                apply: { effects in
-                    render.current.effects = effects
-                    render.changed()
-                },
-                visibilityChanged: { [weak self] visible in self?.visibilityChanged(visible) }))
+        presence = makePresence(isPresent: isPresent, transition: transition)
         render.current.effects = presence.effects
         render.owner = Unmanaged.passUnretained(self)
         if !isPresent {
@@ -322,7 +343,8 @@ public final class MotionBin {
         motionBin.map(body)
     }
 
-    /// How the space it takes grows and shrinks while it appears and disappears (default: both).
+    /// How the space it takes grows and shrinks while it appears, disappears, collapses and
+    /// expands (``isCollapsed``); default: both.
     public var collapse = Collapse.both {
         didSet { pushReveal() }
     }
@@ -354,9 +376,41 @@ public final class MotionBin {
 
     /// A render property: its target keeps each value in the writer's presented state.
     private func renderProperty<Value: Animatable>(
-        _ initial: Value, keep: @escaping @MainActor (RenderWriter, Value) -> Void
+        _ key: ReferenceWritableKeyPath<MotionBin, AnimatableProperty<Value>>, _ initial: Value,
+        keep: @escaping @MainActor (RenderWriter, Value) -> Void
     ) -> AnimatableProperty<Value> {
-        registered(AnimatableProperty(initial, clock: clock, target: FrameEndPart(render, keep: keep)))
+        clockBound(key, initial) { bin, value in
+            AnimatableProperty(value, clock: bin.clock, target: FrameEndPart(bin.render, keep: keep))
+        }
+    }
+
+    /// A value animating on ``clock``: `make(self, initial)`, registered for ``isAnimating``, and
+    /// made again with its model value on the new clock by ``moveAnimations(to:)``.
+    private func clockBound<Value: Animatable>(
+        _ key: ReferenceWritableKeyPath<MotionBin, AnimatableProperty<Value>>, _ initial: Value,
+        _ make: @escaping @MainActor (MotionBin, Value) -> AnimatableProperty<Value>
+    ) -> AnimatableProperty<Value> {
+        remakes.append { bin in bin[keyPath: key] = bin.registered(make(bin, bin[keyPath: key].value)) }
+        return registered(make(self, initial))
+    }
+
+    /// Moves the bin's animations to `newClock` (a window's clock the bin is shown in, shared by
+    /// its other bins, instead of one clock per bin): only while nothing of the bin's animates, so
+    /// nothing jumps. The values made so far are made again on the new clock with their model
+    /// values; a velocity handed off (``handOff(translationVelocity:)``) and not yet used is
+    /// dropped. Returns whether the bin is on `newClock` now (false: something animates, try later).
+    package func moveAnimations(to newClock: GtkFrameClock) -> Bool {
+        guard newClock !== clock else { return true }
+        guard !isAnimating, presence != nil else { return false }
+        clock = newClock
+        activities.removeAll(keepingCapacity: true)
+        let old = presence!
+        presence = makePresence(isPresent: old.isPresent, transition: old.transition)
+        presence.size = old.size
+        presence.environment = old.environment
+        render.current.effects = presence.effects
+        for remake in remakes { remake(self) }
+        return true
     }
 
     /// A value the render depends on changed (see `FrameEndWriter.changed()`).

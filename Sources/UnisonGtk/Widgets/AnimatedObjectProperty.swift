@@ -78,8 +78,8 @@ public final class AnimatedObjectProperty {
 
 /// Writes a numeric GObject property: its `GParamSpec`, the number kind and the `GValue` are
 /// found once; a frame converts, clamps and calls `g_object_set_property`, allocating nothing of
-/// its own.
-final class PropertyWriter: AnimationTarget<Double> {
+/// its own. (Package: `UnisonValue`'s driven properties, in UnisonGObject, are written by it too.)
+package final class PropertyWriter: AnimationTarget<Double> {
     /// The C number types a property may hold (GLib's fundamental types).
     enum Kind {
         case double, float, int, uint, long, ulong, int64, uint64, char, uchar
@@ -88,7 +88,7 @@ final class PropertyWriter: AnimationTarget<Double> {
     let reference: ObjectReference
     let typeName: String
     /// The property's canonical name (the `GParamSpec`'s, which lives as long as the class).
-    let name: UnsafePointer<CChar>
+    package let name: UnsafePointer<CChar>
     private let kind: Kind
     private let minimum: Double
     private let maximum: Double
@@ -98,7 +98,10 @@ final class PropertyWriter: AnimationTarget<Double> {
     /// The whole number last written to an integer property (nil: none yet).
     private var lastInteger: (signed: Int64, unsigned: UInt64)?
 
-    init(_ object: UnsafeMutableRawPointer, property: String) throws {
+    /// The object written to, while it lives (nil once finalized).
+    package var object: UnsafeMutableRawPointer? { reference.pointer }
+
+    package init(_ object: UnsafeMutableRawPointer, property: String) throws {
         let gObject = unison_gtk_object(object)!
         let type = gObject.pointee.g_type_instance.g_class.pointee.g_type
         typeName = String(cString: g_type_name(type))
@@ -156,7 +159,7 @@ final class PropertyWriter: AnimationTarget<Double> {
         }
     }
 
-    override func apply(_ value: Double) {
+    override package func apply(_ value: Double) {
         guard let pointer = reference.pointer, !value.isNaN else { return }
         let clamped = min(max(value, minimum), maximum)
         switch kind {
