@@ -1,0 +1,191 @@
+import CUnisonGtk
+import CUnisonGtkMotion
+import Foundation
+import Unison
+
+// A model change, seen before the view reacts to it (GLib's emission hook runs before every
+// handler): the rows still show the items as they were drawn. FLIP's *first* is taken here (where
+// each shown item is drawn), removed rows are captured and start leaving, inserted positions are
+// noted; the layout pass that follows does the rest (ListAnimator+Frames.swift).
+extension ListAnimator {
+    /// The most items of one change compared with the removed rows' items (a removed item added
+    /// again in the same change is a move); a larger insertion is taken as new items (an item among
+    /// them still glides from where its leaving row is drawn once the view shows it).
+    static let largestComparedInsertion = 256
+
+    /// `items-changed` of the model: `removed` items at `position` were replaced by `added` ones.
+    func modelChanged(position: Int, removed: Int, added: Int) {
+        guard let parent = rowsParent, gtk_widget_get_mapped(parent) != 0 else { return }
+        shiftInserted(position: position, removed: removed, added: added)
+        let transaction = Transaction.current
+        let animation = transaction.disablesAnimations ? nil : (transaction.animation ?? self.animation)
+        guard let animation, GtkRuntime.animationsEnabled, frameClock != nil else {
+            requestLayout()  // items in flight take their new places at once
+            return
+        }
+        // The first change since the last layout pass records where every shown item is drawn;
+        // later ones (rows already rebound by the view) keep that record.
+        if pending == nil { recordFirsts(in: parent) }
+        if transaction.isAnimated {
+            if case .transaction = pending {} else { pending = .transaction(nil) }
+            ListMotion.awaitEnd(self)
+        } else if pending == nil {
+            pending = .own(animation)
+        }
+        if added > 0 { inserted.append(position..<(position + added)) }
+        if removed > 0 {
+            captureRemoved(in: parent, position: position, removed: removed, added: added, animation: animation)
+        }
+        requestLayout()
+    }
+
+    /// The animated transaction the pending change was made in ended: it stays open until the
+    /// layout pass (at most ``MotionLayout/longestWait``: a view that is not laid out again cannot
+    /// hold its completions back).
+    func transactionEnded(_ deferred: DeferredTransaction) {
+        guard case .transaction(let earlier) = pending else {
+            deferred.close()
+            return
+        }
+        earlier?.close()  // the latest transaction owns the coming layout pass
+        pending = .transaction(deferred)
+        GtkRuntime.after(MotionLayout.longestWait) { [weak self, weak deferred] in
+            // No layout pass came (a window that does not paint): the change animates on its own.
+            guard let self, let deferred, case .transaction(let current?) = self.pending, current === deferred
+            else { return }
+            self.pending = deferred.transaction.animation.map { .own($0) }
+            deferred.close()
+        }
+    }
+
+    /// Where every item shown is drawn now, in content coordinates.
+    private func recordFirsts(in parent: UnsafeMutablePointer<GtkWidget>) {
+        firsts.removeAll(keepingCapacity: true)
+        let scroll = scrollOffset(of: parent)
+        forEachRow(of: parent) { row, item, _ in
+            let key = self.key(of: item)
+            let layout = layoutOrigin(of: row, scroll: scroll)
+            firsts[key] = states[key]?.drawnOrigin(layout: layout) ?? layout
+        }
+    }
+
+    /// Where layout has `row`, in content coordinates (its mark if it is drawn elsewhere now).
+    func layoutOrigin(of row: UnsafeMutablePointer<GtkWidget>, scroll: CGPoint) -> CGPoint {
+        var x = 0.0
+        var y = 0.0
+        if unison_list_row_layout(row, &x, &y) == 0 { unison_list_row_origin(row, &x, &y) }
+        return CGPoint(x: x + scroll.x, y: y + scroll.y)
+    }
+
+    /// Captures the rows of the removed items (those not added again by the same change) and
+    /// starts their removal transition.
+    private func captureRemoved(
+        in parent: UnsafeMutablePointer<GtkWidget>, position: Int, removed: Int, added: Int, animation: Animation
+    ) {
+        let removedRange = position..<(position + removed)
+        var readded: Set<AnyHashable> = []
+        if added > 0, added <= Self.largestComparedInsertion, let model {
+            for index in position..<(position + added) {
+                guard let item = g_list_model_get_item(OpaquePointer(model), guint(index)) else { continue }
+                readded.insert(key(of: item))
+                g_object_unref(item)
+            }
+        }
+        let scroll = scrollOffset(of: parent)
+        var leaving: [ListItemMotion] = []
+        forEachRow(of: parent) { row, item, listPosition in
+            guard removedRange.contains(listPosition) else { return }
+            let key = self.key(of: item)
+            guard !readded.contains(key) else { return }
+            let state = self.state(for: key, item: item)
+            guard state.ghost == nil else { return }
+            let layout = layoutOrigin(of: row, scroll: scroll)
+            state.ghostOrigin = firsts[key] ?? state.drawnOrigin(layout: layout)
+            state.size = CGSize(width: Double(gtk_widget_get_width(row)), height: Double(gtk_widget_get_height(row)))
+            state.ghost = unison_list_row_capture(row)
+            state.isGone = false
+            leaving.append(state)
+        }
+        guard !leaving.isEmpty else { return }
+        let body = {
+            for state in leaving {
+                let presence = self.presence(of: state)
+                presence.size = state.size
+                presence.isPresent = false
+            }
+        }
+        if Transaction.current.isAnimated { body() } else { withTransaction(Transaction(animation: animation), body) }
+        if layer == nil {
+            let made = unison_list_layer_new()!
+            g_object_ref_sink(UnsafeMutableRawPointer(made))
+            layer = made
+        }
+    }
+
+    /// The state of the item `key` (made, holding `item`, if it has none).
+    func state(for key: AnyHashable, item: UnsafeMutableRawPointer) -> ListItemMotion {
+        if let state = states[key] { return state }
+        let state = ListItemMotion(item: item)
+        states[key] = state
+        return state
+    }
+
+    /// The item's transition host (made present, at identity, if it has none).
+    func presence(of state: ListItemMotion, present: Bool = true) -> Presence {
+        if let presence = state.presence { return presence }
+        let presence = Presence(
+            isPresent: present, transition: transition, size: state.size, clock: clock,
+            apply: { [weak self] _ in self?.requestLayout() },
+            visibilityChanged: { [weak self, weak state] visible in
+                guard let state, !visible else { return }
+                state.isGone = true  // dropped at the next pass (not inside the transition's callback)
+                self?.requestLayout()
+            })
+        state.presence = presence
+        return presence
+    }
+
+    /// Keeps the inserted ranges in the model's current positions.
+    private func shiftInserted(position: Int, removed: Int, added: Int) {
+        guard !inserted.isEmpty else { return }
+        let end = position + removed
+        let shift = added - removed
+        var kept: [Range<Int>] = []
+        for range in inserted {
+            if range.upperBound <= position {
+                kept.append(range)
+            } else if range.lowerBound >= end {
+                kept.append((range.lowerBound + shift)..<(range.upperBound + shift))
+            } else {
+                if range.lowerBound < position { kept.append(range.lowerBound..<position) }
+                if range.upperBound > end { kept.append((end + shift)..<(range.upperBound + shift)) }
+            }
+        }
+        inserted = kept
+    }
+
+    // MARK: Rows
+
+    /// Calls `body` with every row of `parent` that shows an item, its item and its position.
+    func forEachRow(
+        of parent: UnsafeMutablePointer<GtkWidget>,
+        _ body: (UnsafeMutablePointer<GtkWidget>, UnsafeMutableRawPointer, Int) -> Void
+    ) {
+        var child = gtk_widget_get_first_child(parent)
+        while let row = child {
+            child = gtk_widget_get_next_sibling(row)
+            guard let listItem = unison_list_row_list_item(row) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(listItem)) }
+            guard let item = gtk_list_item_get_item(listItem) else { continue }
+            body(row, item, Int(gtk_list_item_get_position(listItem)))
+        }
+    }
+
+    /// The list's scroll offset (its adjustments' values).
+    func scrollOffset(of parent: UnsafeMutablePointer<GtkWidget>) -> CGPoint {
+        let scrollable = OpaquePointer(parent)
+        let h = gtk_scrollable_get_hadjustment(scrollable).map { gtk_adjustment_get_value($0) } ?? 0
+        let v = gtk_scrollable_get_vadjustment(scrollable).map { gtk_adjustment_get_value($0) } ?? 0
+        return CGPoint(x: h, y: v)
+    }
+}
