@@ -43,13 +43,6 @@ static void note_bound(GObject *object) {
     }
 }
 
-static gboolean notify_item_hook(GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data) {
-    (void)hint;
-    (void)data;
-    if (n_values >= 1) note_bound(g_value_get_object(&values[0]));
-    return TRUE;
-}
-
 static gboolean factory_bind_hook(GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data) {
     (void)hint;
     (void)data;
@@ -66,8 +59,6 @@ void unison_list_install_hooks(UnisonListItemsChanged changed) {
     gpointer iface = g_type_default_interface_ref(G_TYPE_LIST_MODEL);
     g_signal_add_emission_hook(g_signal_lookup("items-changed", G_TYPE_LIST_MODEL), 0, items_changed_hook, NULL, NULL);
     g_type_default_interface_unref(iface);
-    g_signal_add_emission_hook(g_signal_lookup("notify", G_TYPE_OBJECT), g_quark_from_static_string("item"),
-                               notify_item_hook, NULL, NULL);
     GTypeClass *factory_class = g_type_class_ref(GTK_TYPE_SIGNAL_LIST_ITEM_FACTORY);
     g_signal_add_emission_hook(g_signal_lookup("bind", GTK_TYPE_SIGNAL_LIST_ITEM_FACTORY), 0, factory_bind_hook, NULL,
                                NULL);
@@ -126,13 +117,15 @@ gboolean unison_list_is_selection_model(gpointer model) { return model != NULL &
 
 // MARK: Rows
 
-void unison_list_row_origin(GtkWidget *row, double *x, double *y) {
-    graphene_point_t origin = GRAPHENE_POINT_INIT(0, 0);
-    GtkWidget *parent = gtk_widget_get_parent(row);
-    if (parent == NULL || !gtk_widget_compute_point(row, parent, &GRAPHENE_POINT_INIT(0, 0), &origin))
-        origin = GRAPHENE_POINT_INIT(0, 0);
-    *x = origin.x;
-    *y = origin.y;
+void unison_list_row_origin(GtkWidget *row, double *x, double *y, double *width, double *height) {
+    // The allocation GTK gave the row: its transform's translation and its margin box's size (what
+    // gtk_widget_allocate takes; gtk_widget_get_width is its content box).
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(row, &allocation);
+    *x = allocation.x;
+    *y = allocation.y;
+    *width = allocation.width;
+    *height = allocation.height;
 }
 
 /// A finite value within what GTK's float geometry holds (Swift clamps first; this is the last guard).
@@ -164,8 +157,9 @@ static GQuark row_layout_quark(void) {
 }
 
 static void allocate_row(GtkWidget *row, GskTransform *transform) {
-    gtk_widget_allocate(row, gtk_widget_get_width(row), gtk_widget_get_height(row),
-                        gtk_widget_get_allocated_baseline(row), transform);
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(row, &allocation);  // its size as GTK allocated it (margin box)
+    gtk_widget_allocate(row, allocation.width, allocation.height, gtk_widget_get_allocated_baseline(row), transform);
 }
 
 void unison_list_row_place(GtkWidget *row, double layout_x, double layout_y, double x, double y, double sx, double sy,
@@ -209,14 +203,30 @@ guint unison_list_rows_restore(GtkWidget *parent) {
         // before an allocation (cached otherwise). GTK's layout that follows gives it its new size.
         int min, nat;
         gtk_widget_measure(row, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
-        gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(row), &min, &nat, NULL, NULL);
+        GtkAllocation allocation;
+        gtk_widget_get_allocation(row, &allocation);
+        gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, allocation.width, &min, &nat, NULL, NULL);
         allocate_row(row, gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT((float)mark->x, (float)mark->y)));
     }
     return count;
 }
 
-GdkPaintable *unison_list_row_capture(GtkWidget *row) {
+GdkPaintable *unison_list_row_capture(GtkWidget *row, double *x, double *y, double *width, double *height) {
+    *x = *y = *width = *height = 0;
     g_return_val_if_fail(GTK_IS_WIDGET(row), gdk_paintable_new_empty(0, 0));
+    // What the paintable draws: the row's border box; where that is in its allocation (its margins).
+    graphene_rect_t box;
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(row, &allocation);
+    GtkWidget *parent = gtk_widget_get_parent(row);
+    if (parent != NULL && gtk_widget_compute_bounds(row, parent, &box) && unison_list_row_layout(row, x, y) == FALSE) {
+        *x = box.origin.x - allocation.x;
+        *y = box.origin.y - allocation.y;
+    } else if (parent != NULL && gtk_widget_compute_bounds(row, row, &box)) {
+        *x = *y = 0;  // drawn elsewhere now: its margins are not read back (rows have none by default)
+    }
+    *width = box.size.width;
+    *height = box.size.height;
     double opacity = gtk_widget_get_opacity(row);
     if (opacity < 1) gtk_widget_set_opacity(row, 1);
     GdkPaintable *live = gtk_widget_paintable_new(row);
@@ -230,7 +240,7 @@ GdkPaintable *unison_list_row_capture(GtkWidget *row) {
 
 typedef struct {
     GdkPaintable *paintable;
-    double width, height, x, y, sx, sy, rotation, ax, ay, opacity;
+    double box_x, box_y, width, height, x, y, sx, sy, rotation, ax, ay, opacity;
 } Drawing;
 
 struct _UnisonListLayer {
@@ -252,6 +262,7 @@ static void unison_list_layer_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         GskTransform *t = placement(d->x, d->y, d->sx, d->sy, d->rotation, d->ax, d->ay);
         gtk_snapshot_transform(snapshot, t);
         gsk_transform_unref(t);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT((float)d->box_x, (float)d->box_y));
         if (d->opacity < 1) gtk_snapshot_push_opacity(snapshot, d->opacity);
         gdk_paintable_snapshot(d->paintable, snapshot, d->width, d->height);
         if (d->opacity < 1) gtk_snapshot_pop(snapshot);
@@ -319,11 +330,14 @@ void unison_list_layer_set_clip(UnisonListLayer *layer, double x, double y, doub
     gtk_widget_queue_draw(GTK_WIDGET(layer));
 }
 
-void unison_list_layer_add(UnisonListLayer *layer, GdkPaintable *paintable, double width, double height, double x,
-                           double y, double sx, double sy, double rotation, double ax, double ay, double opacity) {
+void unison_list_layer_add(UnisonListLayer *layer, GdkPaintable *paintable, double box_x, double box_y, double width,
+                           double height, double x, double y, double sx, double sy, double rotation, double ax,
+                           double ay, double opacity) {
     g_return_if_fail(UNISON_IS_LIST_LAYER(layer) && GDK_IS_PAINTABLE(paintable));
     Drawing d = {
         .paintable = g_object_ref(paintable),
+        .box_x = isfinite(box_x) ? CLAMP(box_x, -1e6, 1e6) : 0,
+        .box_y = isfinite(box_y) ? CLAMP(box_y, -1e6, 1e6) : 0,
         .width = isfinite(width) ? CLAMP(width, 0, 1e6) : 0,
         .height = isfinite(height) ? CLAMP(height, 0, 1e6) : 0,
         .x = x, .y = y, .sx = sx, .sy = sy, .rotation = rotation, .ax = ax, .ay = ay,

@@ -15,9 +15,9 @@ G_BEGIN_DECLS
 typedef void (*UnisonListItemsChanged)(gpointer model, guint position, guint removed, guint added);
 
 /// Installs the emission hooks (once; later calls do nothing): `items-changed` of tracked models
-/// goes to `changed`; a GtkListItem bound to an item (its `notify::item`, and the `bind` signal of
-/// GtkSignalListItemFactory) records itself on the row widget that shows it (the child of the
-/// GtkListBase that holds its child), for `unison_list_row_list_item`.
+/// goes to `changed`; a GtkListItem bound to an item by a GtkSignalListItemFactory (its `bind`
+/// signal; GObject's `notify` takes no emission hooks) records itself on the row widget that shows
+/// it (the child of the GtkListBase that holds its child), for `unison_list_row_list_item`.
 void unison_list_install_hooks(UnisonListItemsChanged changed);
 
 /// Counts a tracker of `model` (`track` TRUE) or lets one go (FALSE): only tracked models reach
@@ -41,8 +41,9 @@ void unison_list_view_rebind(GtkWidget *view);
 /// Whether `model` is a GtkSelectionModel (which GtkListView accepts).
 gboolean unison_list_is_selection_model(gpointer model);
 
-/// Where layout put `row` (its allocation's translation), in its parent's coordinates.
-void unison_list_row_origin(GtkWidget *row, double *x, double *y);
+/// Where layout put `row` (its allocation's translation, valid while it is drawn as laid out), in
+/// its parent's coordinates, and the size it was allocated (its margin box).
+void unison_list_row_origin(GtkWidget *row, double *x, double *y, double *width, double *height);
 
 /// Allocates `row` at its allocated size again, drawn at (x, y) of its parent, scaled by
 /// (`sx`, `sy`) and rotated by `rotation` degrees about (`ax`, `ay`) of itself, with `opacity`.
@@ -59,9 +60,9 @@ gboolean unison_list_row_layout(GtkWidget *row, double *x, double *y);
 /// GTK's layout of a frame, so that layout's own placement can be read after it). Returns how many.
 guint unison_list_rows_restore(GtkWidget *parent);
 
-/// The row's rendering now, in its own coordinates and without its opacity (a new reference; an
-/// empty paintable when it draws nothing).
-GdkPaintable *unison_list_row_capture(GtkWidget *row);
+/// The row's rendering now, without its opacity (a new reference; an empty paintable when it draws
+/// nothing): its border box, at (`x`, `y`) of its allocation, `width` × `height`.
+GdkPaintable *unison_list_row_capture(GtkWidget *row, double *x, double *y, double *width, double *height);
 
 // MARK: The layer of leaving rows
 
@@ -78,10 +79,12 @@ void unison_list_layer_clear(UnisonListLayer *layer);
 /// Clips what it draws to this rectangle (window coordinates).
 void unison_list_layer_set_clip(UnisonListLayer *layer, double x, double y, double width, double height);
 
-/// Draws `paintable` (`width` × `height`) at (x, y) of the window, scaled and rotated about
-/// (`ax`, `ay`) of itself, with `opacity`; queues a redraw.
-void unison_list_layer_add(UnisonListLayer *layer, GdkPaintable *paintable, double width, double height, double x,
-                           double y, double sx, double sy, double rotation, double ax, double ay, double opacity);
+/// Draws `paintable` (`width` × `height`, at (`box_x`, `box_y`) of the row it was captured from) for
+/// a row placed at (x, y) of the window, scaled and rotated about (`ax`, `ay`) of the row, with
+/// `opacity`; queues a redraw.
+void unison_list_layer_add(UnisonListLayer *layer, GdkPaintable *paintable, double box_x, double box_y, double width,
+                           double height, double x, double y, double sx, double sy, double rotation, double ax,
+                           double ay, double opacity);
 
 /// How many renderings it draws.
 guint unison_list_layer_count(UnisonListLayer *layer);

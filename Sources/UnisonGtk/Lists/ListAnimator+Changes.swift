@@ -73,7 +73,11 @@ extension ListAnimator {
     func layoutOrigin(of row: UnsafeMutablePointer<GtkWidget>, scroll: CGPoint) -> CGPoint {
         var x = 0.0
         var y = 0.0
-        if unison_list_row_layout(row, &x, &y) == 0 { unison_list_row_origin(row, &x, &y) }
+        if unison_list_row_layout(row, &x, &y) == 0 {
+            var width = 0.0
+            var height = 0.0
+            unison_list_row_origin(row, &x, &y, &width, &height)
+        }
         return CGPoint(x: x + scroll.x, y: y + scroll.y)
     }
 
@@ -101,8 +105,14 @@ extension ListAnimator {
             guard state.ghost == nil else { return }
             let layout = layoutOrigin(of: row, scroll: scroll)
             state.ghostOrigin = firsts[key] ?? state.drawnOrigin(layout: layout)
-            state.size = CGSize(width: Double(gtk_widget_get_width(row)), height: Double(gtk_widget_get_height(row)))
-            state.ghost = unison_list_row_capture(row)
+            var x = 0.0
+            var y = 0.0
+            var width = 0.0
+            var height = 0.0
+            unison_list_row_origin(row, &x, &y, &width, &height)
+            state.size = CGSize(width: width, height: height)
+            state.ghost = unison_list_row_capture(row, &x, &y, &width, &height)
+            state.ghostBox = CGRect(x: x, y: y, width: width, height: height)
             state.isGone = false
             leaving.append(state)
         }

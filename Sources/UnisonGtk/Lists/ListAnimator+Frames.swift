@@ -19,7 +19,9 @@ extension ListAnimator {
 
     /// After GTK's layout of the window.
     func layoutDone() {
-        layoutRequested = false
+        // Whatever the pass below changes is drawn by it: no further layout is asked for meanwhile.
+        layoutRequested = true
+        defer { layoutRequested = false }
         guard let parent = rowsParent, gtk_widget_get_mapped(parent) != 0 else { return }
         guard pending != nil || !states.isEmpty || updateHandler != 0 else { return }  // idle: nothing to do
         let scroll = scrollOffset(of: parent)
@@ -48,10 +50,14 @@ extension ListAnimator {
             child = gtk_widget_get_next_sibling(widget)
             var x = 0.0
             var y = 0.0
-            unison_list_row_origin(widget, &x, &y)  // (restored before this layout: layout's place)
+            var width = 0.0
+            var height = 0.0
+            unison_list_row_origin(widget, &x, &y, &width, &height)
+            // (Restored before this frame's layout, so layout's place; else still marked with it.)
+            _ = unison_list_row_layout(widget, &x, &y)
             var row = ListRow(
                 widget: widget, key: nil, item: nil, position: -1, layout: CGPoint(x: x + scroll.x, y: y + scroll.y),
-                size: CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
+                size: CGSize(width: width, height: height))
             if let listItem = unison_list_row_list_item(widget) {
                 if let item = gtk_list_item_get_item(listItem) {
                     row.item = item
@@ -218,7 +224,8 @@ extension ListAnimator {
             let effects = state.presence?.effects ?? .identity
             let drawn = state.origin.map { $0.presentationValue } ?? state.ghostOrigin
             unison_list_layer_add(
-                layerObject, ghost, state.size.width, state.size.height,
+                layerObject, ghost, state.ghostBox.minX, state.ghostBox.minY, state.ghostBox.width,
+                state.ghostBox.height,
                 GtkLimits.offset(Double(origin.x) + drawn.x - scroll.x + effects.offset.width),
                 GtkLimits.offset(Double(origin.y) + drawn.y - scroll.y + effects.offset.height),
                 GtkLimits.scale(effects.scale.width), GtkLimits.scale(effects.scale.height),

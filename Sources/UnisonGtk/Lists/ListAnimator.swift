@@ -35,6 +35,10 @@ import Unison
 /// costs one pass over the visible rows when it happens and nothing per frame. Moved rows are
 /// drawn, and take pointer input, where they are drawn mid-glide.
 ///
+/// The animator learns which row shows which item when a `GtkSignalListItemFactory` binds it (the
+/// view's factory, or a column view's column factories): rows made by another factory (a
+/// `GtkBuilderListItemFactory`) are not animated; their items change at once.
+///
 /// The view keeps its animator (the app may drop its reference); a second animator made for the
 /// same view replaces the first. Make it before the view shows rows: a view that already shows
 /// rows has its model set again once (rows are bound anew, selection kept by the model) so that the
@@ -157,7 +161,7 @@ public final class ListAnimator {
 
     isolated deinit {
         stop()
-        if let model { unison_list_model_track(model, 0) }
+        untrackModel()
         if let view = viewReference.pointer {
             for handler in handlers { g_signal_handler_disconnect(view, handler) }
         }
@@ -168,8 +172,7 @@ public final class ListAnimator {
     /// Another animator was made for the view: this one stops animating it.
     func replaced() {
         stop()
-        if let model { unison_list_model_track(model, 0) }
-        model = nil
+        untrackModel()
         rowsParent = nil
     }
 
@@ -185,10 +188,20 @@ public final class ListAnimator {
         guard let view = self.view, rowsParent != nil else { return }
         let current = unison_list_view_get_model(view).map { UnsafeMutableRawPointer($0) }
         guard current != model else { return }
-        if let model { unison_list_model_track(model, 0) }
+        untrackModel()
         model = current
-        if let current { unison_list_model_track(current, 1) }
+        if let current {
+            g_object_ref(current)  // held while followed: the view may let go of it first
+            unison_list_model_track(current, 1)
+        }
         reset()
+    }
+
+    private func untrackModel() {
+        guard let model else { return }
+        self.model = nil
+        unison_list_model_track(model, 0)
+        g_object_unref(model)
     }
 
     private func realized() {

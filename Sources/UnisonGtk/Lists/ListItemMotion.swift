@@ -16,8 +16,11 @@ final class ListItemMotion {
     var presence: Presence?
     /// The rendering of its removed row while it leaves (a `GdkPaintable`, a reference held).
     var ghost: OpaquePointer?
-    /// Where the leaving row was drawn when it was removed (content coordinates) and its size.
+    /// Where the leaving row was drawn when it was removed (content coordinates), and where its
+    /// rendering is in its allocation (its border box).
     var ghostOrigin = CGPoint.zero
+    var ghostBox = CGRect.zero
+    /// The size of its row (as allocated).
     var size = CGSize.zero
     /// The removal has finished: the state is dropped at the next pass.
     var isGone = false
