@@ -198,7 +198,8 @@ guint unison_list_rows_restore(GtkWidget *parent) {
         mark->placed = FALSE;
         count++;
         if (gtk_widget_get_opacity(row) != 1) gtk_widget_set_opacity(row, 1);
-        if (!gtk_widget_get_visible(row)) continue;
+        // A row GTK keeps for later but does not show (4.8 keeps up to 200) is allocated by GTK when shown.
+        if (!gtk_widget_get_visible(row) || !gtk_widget_get_child_visible(row)) continue;
         // Its content may have asked for a new size since (a rebind): measured first, as GTK requires
         // before an allocation (cached otherwise). GTK's layout that follows gives it its new size.
         int min, nat;

@@ -67,6 +67,11 @@ final class ListFixture {
         }
         gtk_drawing_area_set_draw_func(unison_example_drawing_area(area), draw, colour, nil)
         gtk_list_item_set_child(listItem, area)
+        GtkSignals.connect(area, "destroy") { [unowned self] in
+            let key = UnsafeMutableRawPointer(area)
+            self.shown[key] = nil
+            self.colours.removeValue(forKey: key)?.deallocate()
+        }
     }
 
     private func bind(_ listItem: OpaquePointer) {
@@ -136,7 +141,12 @@ final class ListFixture {
     func row(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
         for (area, shownItem) in shown where shownItem == item {
             let widget = area.assumingMemoryBound(to: GtkWidget.self)
-            if let row = gtk_widget_get_parent(widget), gtk_widget_get_parent(row) == view { return row }
+            // (GTK 4.8 keeps up to 200 rows, most of them unmapped: not shown.)
+            if let row = gtk_widget_get_parent(widget), gtk_widget_get_parent(row) == view,
+                gtk_widget_get_mapped(row) != 0
+            {
+                return row
+            }
         }
         return nil
     }
@@ -149,6 +159,15 @@ final class ListFixture {
         return CGRect(
             x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
             height: Double(bounds.size.height))
+    }
+
+    /// The pixel of the window's image at (x, y) of the view.
+    func pixel(of image: WidgetRenderer.Image, x: Double, y: Double) -> (red: Double, green: Double, blue: Double) {
+        var point = graphene_point_t(x: Float(x), y: Float(y))
+        var inWindow = graphene_point_t(x: 0, y: 0)
+        _ = gtk_widget_compute_point(view, window.window, &point, &inWindow)
+        let pixel = image.pixel(x: Int(inWindow.x), y: Int(inWindow.y))
+        return (pixel.red, pixel.green, pixel.blue)
     }
 
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> {
@@ -181,8 +200,7 @@ extension GtkAdapterTests {
                 guard first == nil, let item = newItem, let row = list.row(of: item),
                     let bounds = list.drawnBounds(of: item), let image = WidgetRenderer.image(of: list.window.window)
                 else { return }
-                let centre = image.pixel(x: Int(bounds.midX), y: Int(bounds.midY))
-                first = (gtk_widget_get_opacity(row), bounds, (centre.red, centre.green, centre.blue))
+                first = (gtk_widget_get_opacity(row), bounds, list.pixel(of: image, x: bounds.midX, y: bounds.midY))
             }
             var completions = 0
             animate(.linear(duration: 0.3)) {
@@ -207,6 +225,345 @@ extension GtkAdapterTests {
             #expect(gtk_widget_get_opacity(row) == 1)
             #expect(list.drawnBounds(of: newItem!) == CGRect(x: 0, y: 40, width: 200, height: 40))
             #expect(!animator.isAnimating)
+        }
+
+        @Test("a removed item stays drawn until its removal's last frame, then its space is gone")
+        func removalStaysUntilItsLastFrame() throws {
+            let list = try ListFixture(count: 4)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            animator.transition = .opacity
+            list.window.settle()
+            let removed = list.item(at: 2)
+            let below = list.item(at: 3)
+            // Four rows fill 160 of the view's 200 px: below them, the view's own background.
+            let background = list.pixel(of: try #require(WidgetRenderer.image(of: list.window.window)), x: 100, y: 190)
+            var leavingFrames = 0
+            var checked = 0
+            list.window.record { _ in
+                guard animator.leavingCount == 1, let image = WidgetRenderer.image(of: list.window.window),
+                    let belowBounds = list.drawnBounds(of: below)
+                else { return }
+                leavingFrames += 1
+                // The removed row's place (100, 100): its capture at the presented opacity over what is
+                // under it there, the row below gliding up into the space or the window's background.
+                let alpha = animator.effects(of: removed).opacity
+                let under = belowBounds.minY <= 100 ? ListFixture.colour(of: 3).red : background.red
+                let pixel = list.pixel(of: image, x: 100, y: 100)
+                #expect(
+                    pixel.red.isApproximatelyEqual(to: ListFixture.colour(of: 2).red * alpha + under * (1 - alpha),
+                                                   within: Self.pixel), "opacity \(alpha)")
+                checked += 1
+            }
+            var completions = 0
+            animate(.linear(duration: 0.3)) { list.remove(at: 2) } completion: { completions += 1 }
+            #expect(animator.leavingCount == 1)
+            list.run { completions > 0 }
+            list.window.settle()
+            list.window.stopRecording()
+            #expect(completions == 1)
+            #expect(leavingFrames >= 5 && checked == leavingFrames)
+            #expect(animator.leavingCount == 0)
+            // Its space is gone: the next item sits where it was, drawn as it is.
+            #expect(list.drawnBounds(of: below) == CGRect(x: 0, y: 80, width: 200, height: 40))
+            let end = list.pixel(of: try #require(WidgetRenderer.image(of: list.window.window)), x: 100, y: 100)
+            #expect(end.red.isApproximatelyEqual(to: ListFixture.colour(of: 3).red, within: Self.pixel))
+        }
+
+        @Test("neighbours of an insertion move continuously, never faster than the curve allows")
+        func neighboursMoveContinuously() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            _ = ListAnimator(list.view)
+            list.window.settle()
+            let neighbour = list.item(at: 1)
+            var samples: [(time: Double, y: Double)] = []
+            list.window.record { time in
+                if let bounds = list.drawnBounds(of: neighbour) { samples.append((time, bounds.minY)) }
+            }
+            var completions = 0
+            animate(.linear(duration: 0.4)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            list.run { completions > 0 }
+            list.window.stopRecording()
+            #expect(samples.count >= 8)
+            #expect(samples.first?.y == 40)  // the first frame draws it where it was
+            #expect(samples.last?.y == 80)
+            for (a, b) in zip(samples, samples.dropFirst()) {
+                // Linear over 0.4 s: 100 px/s at most, plus GTK's whole-pixel placement.
+                #expect(b.y >= a.y - Tolerance.wholePixel.value)
+                #expect(b.y - a.y <= 100 * (b.time - a.time) + Tolerance.wholePixel.value, "\(a) → \(b)")
+            }
+        }
+
+        @Test("a second move mid-glide retargets from where the item is drawn, keeping its velocity")
+        func moveRetargetsMidGlide() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            _ = ListAnimator(list.view)
+            list.window.settle()
+            let moving = list.item(at: 0)
+            var samples: [(time: Double, y: Double)] = []
+            var retargetedAt: Int?
+            var completions = 0
+            list.window.record { time in
+                guard let bounds = list.drawnBounds(of: moving) else { return }
+                samples.append((time, bounds.minY))
+                if retargetedAt == nil, samples.count == 6 {
+                    retargetedAt = samples.count
+                    // Back to the top with a soft spring: it takes over the glide's place and velocity.
+                    animate(.spring(duration: 1.0)) { list.move(from: 5, to: 0) } completion: { completions += 1 }
+                }
+            }
+            animate(.linear(duration: 0.6)) { list.move(from: 0, to: 5) } completion: { completions += 1 }
+            list.run { completions == 2 }
+            list.window.stopRecording()
+            let switchIndex = try #require(retargetedAt)
+            #expect(samples.count > switchIndex + 3)
+            // Continuous: no frame jumps (the glide's 333 px/s, three times over at most, + a pixel).
+            for (a, b) in zip(samples, samples.dropFirst()) {
+                #expect(abs(b.y - a.y) <= 1_000 * (b.time - a.time) + Tolerance.wholePixel.value, "\(a) → \(b)")
+            }
+            // Velocity kept: the frame after the retarget still moves down, as the glide did.
+            let before = samples[switchIndex - 1].y - samples[switchIndex - 2].y
+            let after = samples[switchIndex].y - samples[switchIndex - 1].y
+            #expect(before > 0 && after > 0, "before \(before), after \(after)")
+            #expect(samples.last?.y == 0)
+        }
+
+        @Test("scrolling during a glide adds no motion: positions are in content coordinates")
+        func scrollingDuringGlideAddsNoMotion() throws {
+            let list = try ListFixture(count: 50)
+            defer { list.close() }
+            _ = ListAnimator(list.view)
+            list.window.settle()
+            let tracked = list.item(at: 3)  // content y 120, then 160 (an insertion at 1: above it, below the anchor)
+            var samples: [(time: Double, content: Double)] = []
+            var scrolled = false
+            list.window.record { time in
+                guard let bounds = list.drawnBounds(of: tracked) else { return }
+                samples.append((time, bounds.minY + gtk_adjustment_get_value(list.vadjustment)))
+                if !scrolled, samples.count == 4 {
+                    scrolled = true
+                    gtk_adjustment_set_value(list.vadjustment, 60)
+                }
+            }
+            var completions = 0
+            animate(.linear(duration: 0.5)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            list.run { completions > 0 }
+            list.window.settle()
+            list.window.stopRecording()
+            #expect(scrolled && gtk_adjustment_get_value(list.vadjustment) == 60)
+            #expect(samples.count >= 8)
+            #expect(samples.first?.content == 120)
+            for (a, b) in zip(samples, samples.dropFirst()) {
+                // Linear over 0.5 s: 80 px/s; the 60 px scroll shows up nowhere.
+                #expect(b.content >= a.content - Tolerance.wholePixel.value)
+                #expect(b.content - a.content <= 80 * (b.time - a.time) + Tolerance.wholePixel.value, "\(a) → \(b)")
+            }
+            #expect(samples.last?.content == 160)
+        }
+
+        @Test("recycled rows never show another item's animation")
+        func recycledRowsFollowTheirItems() throws {
+            let list = try ListFixture(count: 200)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            var checkedRows = 0
+            var scrolled = false
+            var frames = 0
+            list.window.record { _ in
+                frames += 1
+                if !scrolled, frames == 3 {
+                    scrolled = true
+                    gtk_adjustment_set_value(list.vadjustment, 4_000)  // rows rebound to items 100...
+                    return
+                }
+                guard scrolled else { return }
+                let scroll = gtk_adjustment_get_value(list.vadjustment)
+                for (_, item) in list.shown {
+                    let id = list.id(of: item)
+                    guard id >= 10, let row = list.row(of: item), let bounds = list.drawnBounds(of: item) else {
+                        continue
+                    }
+                    // Not touched by the change: drawn exactly where layout has it, fully opaque.
+                    #expect(bounds.minY + scroll == Double(id) * ListFixture.rowHeight, "item \(id)")
+                    #expect(gtk_widget_get_opacity(row) == 1)
+                    checkedRows += 1
+                }
+            }
+            var completions = 0
+            animate(.linear(duration: 0.5)) {
+                list.move(from: 0, to: 3)
+                list.insert(id: 1_000, at: 1)
+                list.remove(at: 6)
+            } completion: {
+                completions += 1
+            }
+            list.run { completions > 0 }
+            list.window.stopRecording()
+            #expect(completions == 1)
+            #expect(checkedRows > 20)
+            #expect(!animator.isAnimating)
+        }
+
+        @Test("a grid view's items glide in two dimensions")
+        func gridViewGlides() throws {
+            let list = try ListFixture(count: 12, grid: true)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            let first = list.item(at: 0)
+            let start = try #require(list.drawnBounds(of: first))
+            var drawn: [CGRect] = []
+            list.window.record { _ in if let bounds = list.drawnBounds(of: first) { drawn.append(bounds) } }
+            var completions = 0
+            animate(.linear(duration: 0.3)) { list.insert(id: 100, at: 0) } completion: { completions += 1 }
+            list.run { completions > 0 }
+            list.window.stopRecording()
+            let end = try #require(list.drawnBounds(of: first))
+            #expect(end != start)
+            #expect(drawn.first == start)  // drawn where it was on the first frame
+            #expect(drawn.contains { $0 != start && $0 != end })  // and in between meanwhile
+            #expect(completions == 1 && !animator.isAnimating)
+        }
+
+        // MARK: Bad input
+
+        @Test("a model that changes inside its own items-changed handler: one completion, nothing left drawn away")
+        func modelChangingInsideItsHandler() throws {
+            let list = try ListFixture(count: 10)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            var nested = false
+            _ = try GtkSignals.connect(UnsafeMutableRawPointer(list.store), "items-changed") { _ in
+                guard !nested else { return }
+                nested = true
+                list.remove(at: 5)  // inside the emission of the insertion
+                list.insert(id: 200, at: 0)
+            }
+            var completions = 0
+            animate(.smooth) { list.insert(id: 100, at: 2) } completion: { completions += 1 }
+            list.run { completions > 0 && !animator.isAnimating }
+            list.window.settle()
+            #expect(completions == 1)
+            #expect(animator.leavingCount == 0)
+            for (_, item) in list.shown {
+                guard let row = list.row(of: item) else { continue }
+                #expect(gtk_widget_get_opacity(row) == 1)
+            }
+        }
+
+        @Test("an item removed mid-insertion leaves from where its insertion was; each completion once")
+        func removedMidInsertion() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            var inserted = 0
+            var removed = 0
+            var frames = 0
+            list.window.record { _ in
+                frames += 1
+                guard frames == 3 else { return }
+                animate(.linear(duration: 0.2)) { list.remove(at: 1) } completion: { removed += 1 }
+            }
+            animate(.linear(duration: 0.4)) { list.insert(id: 100, at: 1) } completion: { inserted += 1 }
+            list.run { inserted > 0 && removed > 0 && !animator.isAnimating }
+            list.window.settle()
+            list.window.stopRecording()
+            #expect(inserted == 1 && removed == 1)
+            #expect(animator.leavingCount == 0)
+        }
+
+        @Test("a list view destroyed mid-glide: its transaction completes once, nothing is drawn for it")
+        func viewDestroyedMidGlide() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            var completions = 0
+            var frames = 0
+            list.window.record { _ in
+                frames += 1
+                if frames == 3 { gtk_fixed_remove(unison_example_fixed(list.window.fixed), list.scrolled) }
+            }
+            animate(.linear(duration: 0.4)) {
+                list.insert(id: 100, at: 0)
+                list.remove(at: 4)
+            } completion: {
+                completions += 1
+            }
+            list.run { completions > 0 }
+            list.window.settle(0.3)
+            list.window.stopRecording()
+            #expect(completions == 1)
+            #expect(animator.view == nil && !animator.isAnimating)
+        }
+
+        @Test("a model replaced mid-glide: the old change completes once, the new model's changes animate")
+        func modelReplaced() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            let other = g_list_store_new(gtk_string_object_get_type())!
+            defer { g_object_unref(UnsafeMutableRawPointer(other)) }
+            for id in 50..<58 {
+                let object = gtk_string_object_new("\(id)")!
+                g_list_store_append(other, UnsafeMutableRawPointer(object))
+                g_object_unref(UnsafeMutableRawPointer(object))
+            }
+            var completions = 0
+            var frames = 0
+            list.window.record { _ in
+                frames += 1
+                guard frames == 3 else { return }
+                let model = gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(other))))!
+                gtk_list_view_set_model(OpaquePointer(list.view), model)
+                g_object_unref(UnsafeMutableRawPointer(model))
+            }
+            animate(.linear(duration: 0.4)) { list.insert(id: 100, at: 0) } completion: { completions += 1 }
+            list.run { completions > 0 && frames > 3 }
+            list.window.settle()
+            list.window.stopRecording()
+            #expect(completions == 1)
+            #expect(!animator.isAnimating)
+            // Changes of the new model animate.
+            var second = 0
+            let object = gtk_string_object_new("300")!
+            animate(.linear(duration: 0.2)) {
+                g_list_store_insert(other, 0, UnsafeMutableRawPointer(object))
+            } completion: {
+                second += 1
+            }
+            g_object_unref(UnsafeMutableRawPointer(object))
+            #expect(animator.isAnimating == false)  // (its insertion starts at the layout pass)
+            list.window.settle(0.05)
+            #expect(animator.isAnimating)
+            list.run { second > 0 }
+            #expect(second == 1)
+        }
+
+        @Test("10,000 items removed at once: only rows on screen leave, one completion")
+        func tenThousandRemoved() throws {
+            let list = try ListFixture(count: 10_000)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            var completions = 0
+            animate(.linear(duration: 0.3)) {
+                g_list_store_splice(list.store, 0, 10_000, nil, 0)
+            } completion: {
+                completions += 1
+            }
+            // The rows on screen (200 px of 40 px rows, and the few GTK keeps beyond) leave.
+            #expect(animator.leavingCount > 0 && animator.leavingCount <= 12)
+            list.run { completions > 0 }
+            list.window.settle()
+            #expect(completions == 1)
+            #expect(animator.leavingCount == 0 && list.count == 0)
         }
     }
 }

@@ -62,6 +62,7 @@ extension ListAnimator {
     private func recordFirsts(in parent: UnsafeMutablePointer<GtkWidget>) {
         firsts.removeAll(keepingCapacity: true)
         let scroll = scrollOffset(of: parent)
+        firstsScroll = scroll
         forEachRow(of: parent) { row, item, _ in
             let key = self.key(of: item)
             let layout = layoutOrigin(of: row, scroll: scroll)
@@ -105,6 +106,8 @@ extension ListAnimator {
             guard state.ghost == nil else { return }
             let layout = layoutOrigin(of: row, scroll: scroll)
             state.ghostOrigin = firsts[key] ?? state.drawnOrigin(layout: layout)
+            state.origin = nil  // it leaves from where it is drawn (a glide in flight ends there)
+            newGhosts.append(key)
             var x = 0.0
             var y = 0.0
             var width = 0.0
@@ -176,7 +179,8 @@ extension ListAnimator {
 
     // MARK: Rows
 
-    /// Calls `body` with every row of `parent` that shows an item, its item and its position.
+    /// Calls `body` with every row of `parent` on screen that shows an item, its item and its
+    /// position. (GTK 4.8 keeps up to 200 row widgets, most of them hidden: those are skipped.)
     func forEachRow(
         of parent: UnsafeMutablePointer<GtkWidget>,
         _ body: (UnsafeMutablePointer<GtkWidget>, UnsafeMutableRawPointer, Int) -> Void
@@ -184,7 +188,7 @@ extension ListAnimator {
         var child = gtk_widget_get_first_child(parent)
         while let row = child {
             child = gtk_widget_get_next_sibling(row)
-            guard let listItem = unison_list_row_list_item(row) else { continue }
+            guard gtk_widget_get_mapped(row) != 0, let listItem = unison_list_row_list_item(row) else { continue }
             defer { g_object_unref(UnsafeMutableRawPointer(listItem)) }
             guard let item = gtk_list_item_get_item(listItem) else { continue }
             body(row, item, Int(gtk_list_item_get_position(listItem)))

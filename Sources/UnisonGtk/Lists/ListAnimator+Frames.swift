@@ -29,7 +29,15 @@ extension ListAnimator {
         withoutSafePoints {
             if let change = pending {
                 pending = nil
-                perform(change) { startMotion() }
+                // The view may have scrolled to keep its anchor row in place (an insertion above it):
+                // what the change moved is measured on screen, so that row does not move.
+                let shift = CGPoint(x: scroll.x - firstsScroll.x, y: scroll.y - firstsScroll.y)
+                for key in newGhosts {
+                    guard let state = states[key], state.ghost != nil else { continue }
+                    state.ghostOrigin = CGPoint(x: state.ghostOrigin.x + shift.x, y: state.ghostOrigin.y + shift.y)
+                }
+                newGhosts.removeAll(keepingCapacity: true)
+                perform(change) { startMotion(shift: shift) }
                 firsts.removeAll(keepingCapacity: true)
                 inserted.removeAll(keepingCapacity: true)
             } else {
@@ -48,6 +56,7 @@ extension ListAnimator {
         var child = gtk_widget_get_first_child(parent)
         while let widget = child {
             child = gtk_widget_get_next_sibling(widget)
+            guard gtk_widget_get_mapped(widget) != 0 else { continue }  // kept by GTK for later, not shown
             var x = 0.0
             var y = 0.0
             var width = 0.0
@@ -86,7 +95,7 @@ extension ListAnimator {
 
     /// FLIP for the pending change: every shown item that was drawn elsewhere glides from there;
     /// inserted items enter; items that came into view with the change move with their neighbours.
-    private func startMotion() {
+    private func startMotion(shift: CGPoint) {
         var lastDisplacement: CGPoint?
         var unplaced: [Int] = []
         for index in rows.indices {
@@ -97,7 +106,8 @@ extension ListAnimator {
                 // Removed by the change and shown again: a move; it comes back from where it leaves.
                 revive(existing, to: row)
                 lastDisplacement = nil
-            } else if let first = firsts[key] {
+            } else if let recorded = firsts[key] {
+                let first = CGPoint(x: recorded.x + shift.x, y: recorded.y + shift.y)
                 glide(key: key, item: item, from: first, to: row.layout)
                 lastDisplacement = CGPoint(x: first.x - row.layout.x, y: first.y - row.layout.y)
                 for waiting in unplaced { glideWithNeighbour(rows[waiting], by: lastDisplacement!) }
@@ -130,7 +140,13 @@ extension ListAnimator {
         guard animatesMoves, first != last || existing?.origin != nil else { return }
         let state = existing ?? self.state(for: key, item: item)
         if let origin = state.origin {
-            // Mid-glide: its presented place is `first` already; retargeted, with its velocity.
+            // Mid-glide: retargeted from where it is drawn, with its velocity. (If the view scrolled
+            // to keep its anchor, the glide is first moved by that much, its velocity handed on.)
+            if origin.presentationValue != first {
+                let velocity = origin.velocity
+                withTransaction(Transaction()) { origin.value = first }
+                origin.handOff(velocity: velocity)
+            }
             if origin.value != last { origin.value = last }
         } else {
             let origin = AnimatableProperty(first, clock: clock) { [weak self] _ in self?.requestLayout() }

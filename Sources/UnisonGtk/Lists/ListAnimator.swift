@@ -105,6 +105,10 @@ public final class ListAnimator {
     var pending: PendingChange?
     /// Where each item shown was drawn when the current change began (content coordinates).
     var firsts: [AnyHashable: CGPoint] = [:]
+    /// The scroll offset when `firsts` was recorded.
+    var firstsScroll = CGPoint.zero
+    /// The items whose rows the pending change removed.
+    var newGhosts: [AnyHashable] = []
     /// Positions (in the model as it is now) inserted by the pending change.
     var inserted: [Range<Int>] = []
     /// The window's frame clock the view is realized with, and the hooks on it.
@@ -229,6 +233,7 @@ public final class ListAnimator {
         pending = nil
         firsts.removeAll()
         inserted.removeAll()
+        newGhosts.removeAll()
         if viewReference.isAlive, let parent = rowsParent { unison_list_rows_restore(parent) }
         if let layer { unison_list_layer_clear(OpaquePointer(layer)) }
         let released = states  // released after the table is empty (deinits may call back)
