@@ -27,14 +27,27 @@ final class ListFixture {
     /// The width of an item's drawing area (a grid of 60 px items has three columns).
     let itemWidth: Int32
 
-    init(count: Int, grid: Bool = false, height: Int32 = 200) throws {
-        itemWidth = grid ? 60 : Self.width - 2 * Self.padding
+    /// Which view shows the model.
+    enum Kind { case list, grid, column }
+    let kind: Kind
+
+    init(count: Int, kind: Kind = .list, height: Int32 = 200) throws {
+        self.kind = kind
+        itemWidth = kind == .grid ? 60 : Self.width - 2 * Self.padding
         window = try TestWindow(width: 320, height: 260)
         store = g_list_store_new(gtk_string_object_get_type())!
         let factory = gtk_signal_list_item_factory_new()!
         scrolled = gtk_scrolled_window_new()!
         let model = gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store))))!
-        view = grid ? gtk_grid_view_new(model, factory)! : gtk_list_view_new(model, factory)!
+        switch kind {
+        case .list: view = gtk_list_view_new(model, factory)!
+        case .grid: view = gtk_grid_view_new(model, factory)!
+        case .column:
+            view = gtk_column_view_new(model)!
+            let column = gtk_column_view_column_new("Item", factory)!
+            gtk_column_view_append_column(OpaquePointer(view), column)
+            g_object_unref(UnsafeMutableRawPointer(column))
+        }
         append(ids: Array(0..<count))
         _ = try GtkSignals.connect(factory, "setup") { [unowned self] arguments in
             guard let listItem = arguments.object(at: 0) else { return }
@@ -146,9 +159,13 @@ final class ListFixture {
         for (area, shownItem) in shown where shownItem == item {
             let widget = area.assumingMemoryBound(to: GtkWidget.self)
             // (GTK 4.8 keeps up to 200 rows, most of them unmapped: not shown.)
-            if let row = gtk_widget_get_parent(widget), gtk_widget_get_parent(row) == view,
+            // A column view's rows are in a list inside it, and hold a cell per column.
+            let cellOrRow = kind == .column ? gtk_widget_get_parent(widget) : widget
+            guard let cellOrRow, let row = gtk_widget_get_parent(cellOrRow) as UnsafeMutablePointer<GtkWidget>?,
                 gtk_widget_get_mapped(row) != 0
-            {
+            else { continue }
+            let holder = gtk_widget_get_parent(row)
+            if holder == view || (kind == .column && holder.flatMap { gtk_widget_get_parent($0) } == view) {
                 return row
             }
         }
@@ -416,7 +433,7 @@ extension GtkAdapterTests {
 
         @Test("a grid view's items glide in two dimensions")
         func gridViewGlides() throws {
-            let list = try ListFixture(count: 12, grid: true)
+            let list = try ListFixture(count: 12, kind: .grid)
             defer { list.close() }
             let animator = ListAnimator(list.view)
             list.window.settle()
@@ -439,6 +456,68 @@ extension GtkAdapterTests {
                 #expect(frame.minX.isApproximatelyEqual(to: start.minX + p * (end.minX - start.minX), within: .wholePixel))
             }
             #expect(completions == 1 && !animator.isAnimating)
+        }
+
+        @Test("a column view's rows glide too")
+        func columnViewGlides() throws {
+            let list = try ListFixture(count: 8, kind: .column)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            let moving = list.item(at: 1)
+            let start = try #require(list.drawnBounds(of: moving))
+            var drawn: [CGRect] = []
+            list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds) } }
+            var completions = 0
+            animate(.linear(duration: 0.3)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            list.run { completions > 0 }
+            list.window.stopRecording()
+            let end = try #require(list.drawnBounds(of: moving))
+            #expect(end.minY > start.minY)
+            #expect(drawn.first == start)
+            #expect(drawn.contains { $0.minY > start.minY && $0.minY < end.minY })
+            #expect(!animator.isAnimating)
+        }
+
+        @Test("a change far off screen starts nothing: no item animates, no frame is asked for")
+        func farChangeCostsNothing() throws {
+            let list = try ListFixture(count: 10_000)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            var completions = 0
+            animate(.linear(duration: 0.3)) {
+                list.remove(at: 9_000)
+                list.insert(id: 20_000, at: 8_000)
+                list.move(from: 7_000, to: 7_010)
+            } completion: {
+                completions += 1
+            }
+            #expect(animator.leavingCount == 0)
+            list.window.settle(0.05)
+            #expect(!animator.isAnimating)
+            list.run { completions > 0 }
+            #expect(completions == 1)
+        }
+
+        @Test("an item removed and added back in one change moves: nothing leaves")
+        func removeAndAddInOneChangeIsAMove() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            let moving = list.item(at: 1)
+            var completions = 0
+            animate(.linear(duration: 0.3)) { list.move(from: 1, to: 4) } completion: { completions += 1 }
+            #expect(animator.leavingCount == 0)
+            var drawn: [Double] = []
+            list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds.minY) } }
+            list.run { completions > 0 }
+            list.window.stopRecording()
+            #expect(drawn.first == 40 && drawn.last == 160)
+            #expect(drawn.contains { $0 > 40 && $0 < 160 })
+            // Drawn at full opacity all the way: moved, not removed and inserted.
+            #expect(animator.effects(of: moving) == .identity)
         }
 
         // MARK: Bad input
