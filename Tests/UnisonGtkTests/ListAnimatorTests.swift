@@ -273,12 +273,17 @@ extension GtkAdapterTests {
                 let under = belowBounds.minY < 110 ? ListFixture.colour(of: 3).red : background.red
                 let pixel = list.pixel(of: image, x: 100, y: 110)
                 #expect(
-                    pixel.red.isApproximatelyEqual(to: ListFixture.colour(of: 2).red * alpha + under * (1 - alpha),
-                                                   within: Self.pixel), "opacity \(alpha)")
+                    pixel.red.isApproximatelyEqual(
+                        to: ListFixture.colour(of: 2).red * alpha + under * (1 - alpha),
+                        within: Self.pixel), "opacity \(alpha)")
                 checked += 1
             }
             var completions = 0
-            animate(.linear(duration: 0.3)) { list.remove(at: 2) } completion: { completions += 1 }
+            animate(.linear(duration: 0.3)) {
+                list.remove(at: 2)
+            } completion: {
+                completions += 1
+            }
             #expect(animator.leavingCount == 1)
             list.run { completions > 0 }
             list.window.settle()
@@ -304,7 +309,11 @@ extension GtkAdapterTests {
                 if let bounds = list.drawnBounds(of: neighbour) { samples.append((time, bounds.minY)) }
             }
             var completions = 0
-            animate(.linear(duration: 0.4)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            animate(.linear(duration: 0.4)) {
+                list.insert(id: 100, at: 1)
+            } completion: {
+                completions += 1
+            }
             list.run { completions > 0 }
             list.window.stopRecording()
             #expect(samples.count >= 8)
@@ -333,10 +342,18 @@ extension GtkAdapterTests {
                 if retargetedAt == nil, samples.count == 6 {
                     retargetedAt = samples.count
                     // Back to the top with a soft spring: it takes over the glide's place and velocity.
-                    animate(.spring(duration: 1.0)) { list.move(from: 5, to: 0) } completion: { completions += 1 }
+                    animate(.spring(duration: 1.0)) {
+                        list.move(from: 5, to: 0)
+                    } completion: {
+                        completions += 1
+                    }
                 }
             }
-            animate(.linear(duration: 0.6)) { list.move(from: 0, to: 5) } completion: { completions += 1 }
+            animate(.linear(duration: 0.6)) {
+                list.move(from: 0, to: 5)
+            } completion: {
+                completions += 1
+            }
             list.run { completions == 2 }
             list.window.stopRecording()
             let switchIndex = try #require(retargetedAt)
@@ -372,7 +389,11 @@ extension GtkAdapterTests {
                 }
             }
             var completions = 0
-            animate(.linear(duration: 0.5)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            animate(.linear(duration: 0.5)) {
+                list.insert(id: 100, at: 1)
+            } completion: {
+                completions += 1
+            }
             list.run { completions > 0 }
             list.window.settle()
             list.window.stopRecording()
@@ -442,7 +463,11 @@ extension GtkAdapterTests {
             var drawn: [CGRect] = []
             list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds) } }
             var completions = 0
-            animate(.linear(duration: 0.3)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            animate(.linear(duration: 0.3)) {
+                list.insert(id: 100, at: 1)
+            } completion: {
+                completions += 1
+            }
             list.run { completions > 0 }
             list.window.stopRecording()
             let end = try #require(list.drawnBounds(of: moving))
@@ -453,7 +478,8 @@ extension GtkAdapterTests {
             #expect(between.count >= 3)
             for frame in between {
                 let p = (frame.minY - start.minY) / (end.minY - start.minY)
-                #expect(frame.minX.isApproximatelyEqual(to: start.minX + p * (end.minX - start.minX), within: .wholePixel))
+                #expect(
+                    frame.minX.isApproximatelyEqual(to: start.minX + p * (end.minX - start.minX), within: .wholePixel))
             }
             #expect(completions == 1 && !animator.isAnimating)
         }
@@ -469,7 +495,11 @@ extension GtkAdapterTests {
             var drawn: [CGRect] = []
             list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds) } }
             var completions = 0
-            animate(.linear(duration: 0.3)) { list.insert(id: 100, at: 1) } completion: { completions += 1 }
+            animate(.linear(duration: 0.3)) {
+                list.insert(id: 100, at: 1)
+            } completion: {
+                completions += 1
+            }
             list.run { completions > 0 }
             list.window.stopRecording()
             let end = try #require(list.drawnBounds(of: moving))
@@ -508,7 +538,11 @@ extension GtkAdapterTests {
             list.window.settle()
             let moving = list.item(at: 1)
             var completions = 0
-            animate(.linear(duration: 0.3)) { list.move(from: 1, to: 4) } completion: { completions += 1 }
+            animate(.linear(duration: 0.3)) {
+                list.move(from: 1, to: 4)
+            } completion: {
+                completions += 1
+            }
             #expect(animator.leavingCount == 0)
             var drawn: [Double] = []
             list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds.minY) } }
@@ -536,7 +570,11 @@ extension GtkAdapterTests {
                 list.insert(id: 200, at: 0)
             }
             var completions = 0
-            animate(.smooth) { list.insert(id: 100, at: 2) } completion: { completions += 1 }
+            animate(.smooth) {
+                list.insert(id: 100, at: 2)
+            } completion: {
+                completions += 1
+            }
             list.run { completions > 0 && !animator.isAnimating }
             list.window.settle()
             #expect(completions == 1)
@@ -559,9 +597,17 @@ extension GtkAdapterTests {
             list.window.record { _ in
                 frames += 1
                 guard frames == 3 else { return }
-                animate(.linear(duration: 0.2)) { list.remove(at: 1) } completion: { removed += 1 }
+                animate(.linear(duration: 0.2)) {
+                    list.remove(at: 1)
+                } completion: {
+                    removed += 1
+                }
             }
-            animate(.linear(duration: 0.4)) { list.insert(id: 100, at: 1) } completion: { inserted += 1 }
+            animate(.linear(duration: 0.4)) {
+                list.insert(id: 100, at: 1)
+            } completion: {
+                inserted += 1
+            }
             list.run { inserted > 0 && removed > 0 && !animator.isAnimating }
             list.window.settle()
             list.window.stopRecording()
@@ -616,7 +662,11 @@ extension GtkAdapterTests {
                 gtk_list_view_set_model(OpaquePointer(list.view), model)
                 g_object_unref(UnsafeMutableRawPointer(model))
             }
-            animate(.linear(duration: 0.4)) { list.insert(id: 100, at: 0) } completion: { completions += 1 }
+            animate(.linear(duration: 0.4)) {
+                list.insert(id: 100, at: 0)
+            } completion: {
+                completions += 1
+            }
             list.run { completions > 0 && frames > 3 }
             list.window.settle()
             list.window.stopRecording()

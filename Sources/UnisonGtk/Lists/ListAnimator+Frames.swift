@@ -130,8 +130,9 @@ extension ListAnimator {
     /// A row that came into view because of the change glides as its neighbour does.
     private func glideWithNeighbour(_ row: ListRow, by displacement: CGPoint) {
         guard let key = row.key, let item = row.item, displacement != .zero else { return }
-        glide(key: key, item: item, from: CGPoint(x: row.layout.x + displacement.x, y: row.layout.y + displacement.y),
-              to: row.layout)
+        glide(
+            key: key, item: item, from: CGPoint(x: row.layout.x + displacement.x, y: row.layout.y + displacement.y),
+            to: row.layout)
     }
 
     /// The item glides from `first` (where it was drawn) to `last` (where layout has it now).
