@@ -96,14 +96,18 @@ public final class ListViewPage: DemoPage {
         withAnimation(Self.animation) { g_list_store_remove(store, guint(position)) }
     }
 
-    /// Shuffles the first twelve items in one change (a splice): every row on screen glides.
+    /// Shuffles the items shown below the first (positions 1 to 7) in one change (a splice): each
+    /// row glides to its new place. (The first stays: the view keeps its top item in place, and
+    /// would scroll to wherever a shuffle moved it.)
     func shuffle() {
-        let count = min(12, Int(g_list_model_get_n_items(store)))
-        var items: [gpointer?] = (0..<count).map { g_list_model_get_item(store, guint($0)) }
-        items.shuffle(using: &random)
+        let count = min(7, Int(g_list_model_get_n_items(store)) - 1)
+        guard count > 1 else { return }
+        var items: [gpointer?] = (1...count).map { g_list_model_get_item(store, guint($0)) }
+        let before = items
+        while items == before { items.shuffle(using: &random) }
         withAnimation(Self.animation) {
             items.withUnsafeMutableBufferPointer { buffer in
-                g_list_store_splice(store, 0, guint(count), buffer.baseAddress, guint(count))
+                g_list_store_splice(store, 1, guint(count), buffer.baseAddress, guint(count))
             }
         }
         for item in items { g_object_unref(item) }

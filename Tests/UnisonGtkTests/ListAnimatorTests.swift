@@ -343,14 +343,14 @@ extension GtkAdapterTests {
                     retargetedAt = samples.count
                     // Back to the top with a soft spring: it takes over the glide's place and velocity.
                     animate(.spring(duration: 1.0)) {
-                        list.move(from: 5, to: 0)
+                        list.move(from: 4, to: 0)
                     } completion: {
                         completions += 1
                     }
                 }
             }
             animate(.linear(duration: 0.6)) {
-                list.move(from: 0, to: 5)
+                list.move(from: 0, to: 4)
             } completion: {
                 completions += 1
             }
@@ -358,7 +358,7 @@ extension GtkAdapterTests {
             list.window.stopRecording()
             let switchIndex = try #require(retargetedAt)
             #expect(samples.count > switchIndex + 3)
-            // Continuous: no frame jumps (the glide's 333 px/s, three times over at most, + a pixel).
+            // Continuous: no frame jumps (the glide's 267 px/s, about four times over at most, + a pixel).
             for (a, b) in zip(samples, samples.dropFirst()) {
                 #expect(abs(b.y - a.y) <= 1_000 * (b.time - a.time) + Tolerance.wholePixel.value, "\(a) → \(b)")
             }
@@ -552,6 +552,56 @@ extension GtkAdapterTests {
             #expect(drawn.contains { $0 > 40 && $0 < 160 })
             // Drawn at full opacity all the way: moved, not removed and inserted.
             #expect(animator.effects(of: moving) == .identity)
+        }
+
+        @Test("items moved across the view's edge glide out and in; none of them fades")
+        func movesAcrossTheEdge() throws {
+            let list = try ListFixture(count: 20)  // 200 px: rows 0...4 on screen
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            let leavingView = list.item(at: 1)  // to position 7, off screen
+            let enteringView = list.item(at: 7)  // to position 1, from off screen
+            var entering: [(y: Double, opacity: Double)] = []
+            var captureSeen = false
+            list.window.record { _ in
+                if let row = list.row(of: enteringView), let bounds = list.drawnBounds(of: enteringView) {
+                    entering.append((bounds.minY, gtk_widget_get_opacity(row)))
+                }
+                // Item 1 has no row now: its capture is drawn gliding down, between its old place and the edge.
+                guard !captureSeen, list.row(of: leavingView) == nil,
+                    let image = WidgetRenderer.image(of: list.window.window)
+                else { return }
+                let colour = ListFixture.colour(of: 1)
+                for y in stride(from: 50.0, through: 190, by: 2) {
+                    let pixel = list.pixel(of: image, x: 100, y: y)
+                    if pixel.red.isApproximatelyEqual(to: colour.red, within: Self.pixel)
+                        && pixel.green.isApproximatelyEqual(to: colour.green, within: Self.pixel)
+                    {
+                        captureSeen = true
+                    }
+                }
+            }
+            var completions = 0
+            animate(.linear(duration: 0.4)) {
+                var items: [gpointer?] = (1...7).map { g_list_model_get_item(list.store, guint($0)) }
+                items.reverse()
+                items.withUnsafeMutableBufferPointer { buffer in
+                    g_list_store_splice(list.store, 1, 7, buffer.baseAddress, 7)
+                }
+                for item in items { g_object_unref(item) }
+            } completion: {
+                completions += 1
+            }
+            #expect(animator.leavingCount == 0)
+            list.run { completions > 0 && !animator.isAnimating }
+            list.window.stopRecording()
+            #expect(captureSeen)
+            #expect(entering.count >= 5)
+            #expect(entering.first?.y == 7 * ListFixture.rowHeight)  // from where it was, off screen
+            #expect(entering.last?.y == ListFixture.rowHeight)
+            #expect(entering.allSatisfy { $0.opacity == 1 })
+            #expect(animator.leavingCount == 0 && animator.effects(of: enteringView) == .identity)
         }
 
         // MARK: Bad input

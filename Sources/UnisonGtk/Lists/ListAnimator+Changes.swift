@@ -61,12 +61,46 @@ extension ListAnimator {
     /// Where every item shown is drawn now, in content coordinates.
     private func recordFirsts(in parent: UnsafeMutablePointer<GtkWidget>) {
         firsts.removeAll(keepingCapacity: true)
+        firstPositions.removeAll(keepingCapacity: true)
+        firstsReference = nil
         let scroll = scrollOffset(of: parent)
         firstsScroll = scroll
-        forEachRow(of: parent) { row, item, _ in
+        forEachRow(of: parent) { row, item, position in
             let key = self.key(of: item)
             let layout = layoutOrigin(of: row, scroll: scroll)
             firsts[key] = states[key]?.drawnOrigin(layout: layout) ?? layout
+            if firstsReference == nil {
+                var x = 0.0
+                var y = 0.0
+                var width = 0.0
+                var height = 0.0
+                unison_list_row_origin(row, &x, &y, &width, &height)
+                firstsReference = (position, layout, CGSize(width: width, height: height))
+            }
+        }
+        // The rows GTK keeps bound but hidden (4.8 keeps up to 200): their items were in the model.
+        var child = gtk_widget_get_first_child(parent)
+        while let row = child {
+            child = gtk_widget_get_next_sibling(row)
+            guard gtk_widget_get_mapped(row) == 0, let listItem = unison_list_row_list_item(row) else { continue }
+            if let item = gtk_list_item_get_item(listItem) {
+                firstPositions[key(of: item)] = Int(gtk_list_item_get_position(listItem))
+            }
+            g_object_unref(UnsafeMutableRawPointer(listItem))
+        }
+    }
+
+    /// Where the row of the item at `position` is (content coordinates), estimated from `reference`
+    /// (a row and its position) in a list of rows of one size; nil in a grid.
+    func estimatedOrigin(of position: Int, from reference: (position: Int, origin: CGPoint, size: CGSize)?)
+        -> CGPoint?
+    {
+        guard let reference, let parent = rowsParent else { return nil }
+        let steps = Double(position - reference.position)
+        switch unison_list_axis(parent) {
+        case 0: return CGPoint(x: reference.origin.x, y: reference.origin.y + steps * reference.size.height)
+        case 1: return CGPoint(x: reference.origin.x + steps * reference.size.width, y: reference.origin.y)
+        default: return nil
         }
     }
 
@@ -88,11 +122,11 @@ extension ListAnimator {
         in parent: UnsafeMutablePointer<GtkWidget>, position: Int, removed: Int, added: Int, animation: Animation
     ) {
         let removedRange = position..<(position + removed)
-        var readded: Set<AnyHashable> = []
+        var readded: [AnyHashable: Int] = [:]
         if added > 0, added <= Self.largestComparedInsertion, let model {
             for index in position..<(position + added) {
                 guard let item = g_list_model_get_item(OpaquePointer(model), guint(index)) else { continue }
-                readded.insert(key(of: item))
+                readded[key(of: item)] = index
                 g_object_unref(item)
             }
         }
@@ -101,12 +135,16 @@ extension ListAnimator {
         forEachRow(of: parent) { row, item, listPosition in
             guard removedRange.contains(listPosition) else { return }
             let key = self.key(of: item)
-            guard !readded.contains(key) else { return }
             let state = self.state(for: key, item: item)
             guard state.ghost == nil else { return }
+            // Added again by the change: a move. Captured too, in case its new place is off screen.
+            state.isMover = readded[key] != nil
+            state.moverTarget = readded[key] ?? 0
             let layout = layoutOrigin(of: row, scroll: scroll)
             state.ghostOrigin = firsts[key] ?? state.drawnOrigin(layout: layout)
-            state.origin = nil  // it leaves from where it is drawn (a glide in flight ends there)
+            // A leaving item leaves from where it is drawn (a glide in flight ends there); a moved one
+            // keeps its glide, retargeted at the layout pass.
+            if !state.isMover { state.origin = nil }
             newGhosts.append(key)
             var x = 0.0
             var y = 0.0
@@ -117,7 +155,12 @@ extension ListAnimator {
             state.ghost = unison_list_row_capture(row, &x, &y, &width, &height)
             state.ghostBox = CGRect(x: x, y: y, width: width, height: height)
             state.isGone = false
-            leaving.append(state)
+            if !state.isMover { leaving.append(state) }
+        }
+        if layer == nil, !newGhosts.isEmpty {
+            let made = unison_list_layer_new()!
+            g_object_ref_sink(UnsafeMutableRawPointer(made))
+            layer = made
         }
         guard !leaving.isEmpty else { return }
         let body = {
@@ -128,11 +171,6 @@ extension ListAnimator {
             }
         }
         if Transaction.current.isAnimated { body() } else { withTransaction(Transaction(animation: animation), body) }
-        if layer == nil {
-            let made = unison_list_layer_new()!
-            g_object_ref_sink(UnsafeMutableRawPointer(made))
-            layer = made
-        }
     }
 
     /// The state of the item `key` (made, holding `item`, if it has none).

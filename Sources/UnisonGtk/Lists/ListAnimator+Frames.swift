@@ -36,9 +36,11 @@ extension ListAnimator {
                     guard let state = states[key], state.ghost != nil else { continue }
                     state.ghostOrigin = CGPoint(x: state.ghostOrigin.x + shift.x, y: state.ghostOrigin.y + shift.y)
                 }
-                newGhosts.removeAll(keepingCapacity: true)
                 perform(change) { startMotion(shift: shift) }
+                newGhosts.removeAll(keepingCapacity: true)
                 firsts.removeAll(keepingCapacity: true)
+                firstPositions.removeAll(keepingCapacity: true)
+                firstsReference = nil
                 inserted.removeAll(keepingCapacity: true)
             } else {
                 followLayout()
@@ -112,6 +114,13 @@ extension ListAnimator {
                 lastDisplacement = CGPoint(x: first.x - row.layout.x, y: first.y - row.layout.y)
                 for waiting in unplaced { glideWithNeighbour(rows[waiting], by: lastDisplacement!) }
                 unplaced.removeAll()
+            } else if let oldPosition = firstPositions[key],
+                let estimate = estimatedOrigin(of: oldPosition, from: firstsReference)
+            {
+                // Moved into view from off screen: it glides in from where it was.
+                glide(
+                    key: key, item: item, from: CGPoint(x: estimate.x + shift.x, y: estimate.y + shift.y),
+                    to: row.layout)
             } else if inserted.contains(where: { $0.contains(row.position) }) {
                 let state = self.state(for: key, item: item)
                 state.size = row.size
@@ -123,6 +132,36 @@ extension ListAnimator {
                 glideWithNeighbour(row, by: displacement)
             } else {
                 unplaced.append(index)
+            }
+        }
+        moveCapturesOffScreen()
+    }
+
+    /// The captures of rows that moved off screen glide to where their items are now (estimated
+    /// from a row on screen); where that cannot be told (a grid), they are dropped.
+    private func moveCapturesOffScreen() {
+        guard !newGhosts.isEmpty else { return }
+        let reference = rows.first { $0.key != nil }.map { (position: $0.position, origin: $0.layout, size: $0.size) }
+        for key in newGhosts {
+            guard let state = states[key], state.isMover, state.ghost != nil else { continue }
+            guard animatesMoves, let target = estimatedOrigin(of: state.moverTarget, from: reference) else {
+                state.isGone = true
+                continue
+            }
+            if let origin = state.origin {
+                // Mid-glide: retargeted from where it is drawn (moved by the view's anchoring scroll first).
+                if origin.presentationValue != state.ghostOrigin {
+                    let velocity = origin.velocity
+                    withTransaction(Transaction()) { origin.value = state.ghostOrigin }
+                    origin.handOff(velocity: velocity)
+                }
+                origin.value = target
+            } else {
+                let origin = AnimatableProperty(state.ghostOrigin, clock: clock) { [weak self] _ in
+                    self?.requestLayout()
+                }
+                state.origin = origin
+                origin.value = target
             }
         }
     }
@@ -159,14 +198,13 @@ extension ListAnimator {
     /// An item whose row left comes back (a move split over two changes): its removal reverses and
     /// it glides from where its leaving row is drawn.
     private func revive(_ state: ListItemMotion, to row: ListRow) {
-        let from = state.origin.map { _ in state.drawnOrigin(layout: row.layout) } ?? state.ghostOrigin
+        let from = state.ghostOrigin  // where it was drawn when the change began (on screen)
         if let ghost = state.ghost { g_object_unref(UnsafeMutableRawPointer(ghost)) }
         state.ghost = nil
         state.isGone = false
+        state.isMover = false
         state.presence?.isPresent = true
-        if let origin = state.origin {
-            withTransaction(Transaction()) { origin.value = from }
-        }
+        // (A glide in flight is retargeted from `from`, its velocity kept.)
         if let key = row.key, let item = row.item { glide(key: key, item: item, from: from, to: row.layout) }
     }
 
@@ -254,7 +292,10 @@ extension ListAnimator {
     /// Drops the states of items at rest and of removals that finished.
     private func prune() {
         guard states.values.contains(where: { $0.isGone || !$0.isAnimating }) else { return }
-        let dropped = states.filter { $0.value.isGone || (!$0.value.isAnimating && !$0.value.isDrawnAway) }
+        let dropped = states.filter {
+            let state = $0.value
+            return state.isGone || (!state.isAnimating && (state.ghost != nil || !state.isDrawnAway))
+        }
         for key in dropped.keys { states[key] = nil }
         _ = dropped  // released here, after the table no longer holds them
     }

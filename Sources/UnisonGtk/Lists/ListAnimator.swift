@@ -75,7 +75,7 @@ public final class ListAnimator {
     }
 
     /// How many removed items are still drawn leaving.
-    public var leavingCount: Int { states.values.reduce(0) { $0 + ($1.ghost != nil ? 1 : 0) } }
+    public var leavingCount: Int { states.values.reduce(0) { $0 + ($1.isLeaving ? 1 : 0) } }
 
     /// How far `item`'s row is drawn from where the view's layout put it, because it glides
     /// there (zero when it does not, or when the animator does not follow the item).
@@ -107,8 +107,12 @@ public final class ListAnimator {
     var firsts: [AnyHashable: CGPoint] = [:]
     /// The scroll offset when `firsts` was recorded.
     var firstsScroll = CGPoint.zero
-    /// The items whose rows the pending change removed.
+    /// The items whose rows the pending change removed (leaving, or moved).
     var newGhosts: [AnyHashable] = []
+    /// Where the items of rows GTK kept hidden were in the model when the change began (to tell a
+    /// move into view from an insertion), and a row on screen then (to estimate their places).
+    var firstPositions: [AnyHashable: Int] = [:]
+    var firstsReference: (position: Int, origin: CGPoint, size: CGSize)?
     /// Positions (in the model as it is now) inserted by the pending change.
     var inserted: [Range<Int>] = []
     /// The window's frame clock the view is realized with, and the hooks on it.
@@ -234,6 +238,8 @@ public final class ListAnimator {
         firsts.removeAll()
         inserted.removeAll()
         newGhosts.removeAll()
+        firstPositions.removeAll()
+        firstsReference = nil
         if viewReference.isAlive, let parent = rowsParent { unison_list_rows_restore(parent) }
         if let layer { unison_list_layer_clear(OpaquePointer(layer)) }
         let released = states  // released after the table is empty (deinits may call back)

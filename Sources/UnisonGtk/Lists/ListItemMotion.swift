@@ -24,6 +24,11 @@ final class ListItemMotion {
     var size = CGSize.zero
     /// The removal has finished: the state is dropped at the next pass.
     var isGone = false
+    /// The capture is of a row that moved (its item stays in the model): if the view shows no row
+    /// for the item after the change (it moved off screen), the capture glides to its new place
+    /// (`moverTarget`, its position in the model) instead of leaving.
+    var isMover = false
+    var moverTarget = 0
 
     init(item: UnsafeMutableRawPointer) {
         self.item = item
@@ -37,8 +42,11 @@ final class ListItemMotion {
 
     /// Whether it glides, enters or leaves.
     var isAnimating: Bool {
-        (origin?.isAnimating ?? false) || (presence?.isAnimating ?? false) || ghost != nil
+        (origin?.isAnimating ?? false) || (presence?.isAnimating ?? false) || (ghost != nil && !isMover)
     }
+
+    /// Whether it is a removed item's capture, leaving.
+    var isLeaving: Bool { ghost != nil && !isMover && !isGone }
 
     /// Whether it draws anything other than what layout shows (a glide or transition under way,
     /// or effects other than identity).
