@@ -66,17 +66,16 @@ extension ListAnimator {
         let scroll = scrollOffset(of: parent)
         firstsScroll = scroll
         forEachRow(of: parent) { row, item, position in
+            var x = 0.0
+            var y = 0.0
+            var width = 0.0
+            var height = 0.0
+            unison_list_row_origin(row, &x, &y, &width, &height)
+            guard width > 0, height > 0 else { return }  // not laid out yet (shown since the last layout)
             let key = self.key(of: item)
             let layout = layoutOrigin(of: row, scroll: scroll)
             firsts[key] = states[key]?.drawnOrigin(layout: layout) ?? layout
-            if firstsReference == nil {
-                var x = 0.0
-                var y = 0.0
-                var width = 0.0
-                var height = 0.0
-                unison_list_row_origin(row, &x, &y, &width, &height)
-                firstsReference = (position, layout, CGSize(width: width, height: height))
-            }
+            if firstsReference == nil { firstsReference = (position, layout, CGSize(width: width, height: height)) }
         }
         // The rows GTK keeps bound but hidden (4.8 keeps up to 200): their items were in the model.
         var child = gtk_widget_get_first_child(parent)

@@ -150,8 +150,9 @@ public final class ListAnimator {
         WidgetAttachment.attach(self, to: UnsafeMutableRawPointer(pointer), key: "unison-list-animator")
         handlers.append(
             connectSequenceSignal(pointer, "notify::model") { [weak self] _ in self?.followModel() })
-        handlers.append(connectSignal(parent, "realize") { [weak self] in self?.realized() })
-        handlers.append(connectSignal(parent, "unrealize") { [weak self] in self?.unrealized() })
+        // (These die with the rows parent: the view itself, or the list inside a column view.)
+        connectSignal(parent, "realize") { [weak self] in self?.realized() }
+        connectSignal(parent, "unrealize") { [weak self] in self?.unrealized() }
         followModel()
         if gtk_widget_get_realized(parent) != 0 { realized() }
         // Rows bound before the hooks were installed are unknown: bind them anew.
@@ -173,7 +174,6 @@ public final class ListAnimator {
         if let view = viewReference.pointer {
             for handler in handlers { g_signal_handler_disconnect(view, handler) }
         }
-        // (The handlers on the rows parent are the view's own, or die with the column view's list.)
         if let layer { g_object_unref(UnsafeMutableRawPointer(layer)) }
     }
 
