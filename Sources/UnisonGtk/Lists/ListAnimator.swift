@@ -46,6 +46,12 @@ import Unison
 @MainActor
 public final class ListAnimator {
     /// What identifies an item across changes: its `GObject` pointer unless the app gives a key.
+    /// It is called for every row on screen at every frame while something moves: keep it cheap
+    /// (read a property, no formatting).
+    ///
+    /// ```swift
+    /// ListAnimator(view) { item in AnyHashable(contact_get_id(OpaquePointer(item))) }
+    /// ```
     public typealias Key = @MainActor (_ item: UnsafeMutableRawPointer) -> AnyHashable
 
     /// The transition inserted items enter with and removed items leave with (use
