@@ -308,6 +308,8 @@ static void unison_list_layer_class_init(UnisonListLayerClass *klass) {
     widget_class->measure = unison_list_layer_measure;
     widget_class->snapshot = unison_list_layer_snapshot;
     gtk_widget_class_set_css_name(widget_class, "unison-list-layer");
+    // Pictures of rows that are gone: nothing for assistive technologies.
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
 }
 
 static void unison_list_layer_init(UnisonListLayer *self) {

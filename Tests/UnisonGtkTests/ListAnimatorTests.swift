@@ -326,6 +326,28 @@ extension GtkAdapterTests {
             }
         }
 
+        @Test("an insertion above the row the view keeps in place moves nothing on screen")
+        func insertionAboveTheAnchorMovesNothing() throws {
+            let list = try ListFixture(count: 8)
+            defer { list.close() }
+            _ = ListAnimator(list.view)
+            list.window.settle()
+            let top = list.item(at: 0)
+            var drawn: [Double] = []
+            list.window.record { _ in if let bounds = list.drawnBounds(of: top) { drawn.append(bounds.minY) } }
+            var completions = 0
+            // GTK scrolls by a row to keep the top item where it is; the new item is above the view.
+            animate(.linear(duration: 0.3)) {
+                list.insert(id: 100, at: 0)
+            } completion: {
+                completions += 1
+            }
+            list.run { completions > 0 }
+            list.window.stopRecording()
+            #expect(gtk_adjustment_get_value(list.vadjustment) == ListFixture.rowHeight)
+            #expect(!drawn.isEmpty && drawn.allSatisfy { $0 == 0 }, "\(drawn)")
+        }
+
         @Test("a second move mid-glide retargets from where the item is drawn, keeping its velocity")
         func moveRetargetsMidGlide() throws {
             let list = try ListFixture(count: 8)

@@ -239,7 +239,8 @@ public final class ListAnimator {
 
     /// Forgets every item's state and the pending change.
     func reset() {
-        if case .transaction(let deferred) = pending { deferred?.close() }
+        // (Called from a release, an unrealize or a model change: completions run at the next safe point.)
+        withoutSafePoints { if case .transaction(let deferred) = pending { deferred?.close() } }
         pending = nil
         firsts.removeAll()
         inserted.removeAll()
@@ -248,8 +249,10 @@ public final class ListAnimator {
         firstsReference = nil
         if viewReference.isAlive, let parent = rowsParent { unison_list_rows_restore(parent) }
         if let layer { unison_list_layer_clear(OpaquePointer(layer)) }
-        let released = states  // released after the table is empty (deinits may call back)
-        states.removeAll()
-        _ = released
+        withoutSafePoints {
+            let released = states  // released after the table is empty (deinits may call back)
+            states.removeAll()
+            _ = released
+        }
     }
 }
