@@ -31,9 +31,12 @@ import Unison
 /// ```
 ///
 /// Positions are in the list's content coordinates (the scroll offset added), so scrolling never
-/// animates. Only rows on screen (and removed items leaving) do work: a change far off screen
-/// costs one pass over the visible rows when it happens and nothing per frame. Moved rows are
-/// drawn, and take pointer input, where they are drawn mid-glide.
+/// animates; when the view scrolls to keep its top row in place (an insertion above it), that row
+/// does not move. Only rows on screen (and the captures of rows leaving, or moving off screen) do
+/// work: a change far off screen costs one pass over the view's row widgets when it happens and
+/// nothing per frame. Moved rows are drawn, and take pointer input, where they are drawn mid-glide.
+/// Items moved across the view's edge glide out and in (in a list view; a grid view's appear and
+/// vanish there). See <doc:AnimatingListViews> for how it works and what it costs.
 ///
 /// The animator learns which row shows which item when a `GtkSignalListItemFactory` binds it (the
 /// view's factory, or a column view's column factories): rows made by another factory (a
