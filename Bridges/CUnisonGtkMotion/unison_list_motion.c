@@ -114,8 +114,11 @@ void unison_list_view_rebind(GtkWidget *view) {
 }
 
 int unison_list_axis(GtkWidget *rows_parent) {
-    if (rows_parent == NULL || !GTK_IS_LIST_VIEW(rows_parent)) return -1;
-    return gtk_orientable_get_orientation(GTK_ORIENTABLE(rows_parent)) == GTK_ORIENTATION_VERTICAL ? 0 : 1;
+    if (rows_parent == NULL || !GTK_IS_ORIENTABLE(rows_parent)) return -2;
+    gboolean vertical = gtk_orientable_get_orientation(GTK_ORIENTABLE(rows_parent)) == GTK_ORIENTATION_VERTICAL;
+    if (GTK_IS_LIST_VIEW(rows_parent)) return vertical ? 0 : 1;
+    if (GTK_IS_GRID_VIEW(rows_parent)) return vertical ? -1 : -2;
+    return -2;
 }
 
 gboolean unison_list_is_selection_model(gpointer model) { return model != NULL && GTK_IS_SELECTION_MODEL(model); }

@@ -626,6 +626,50 @@ extension GtkAdapterTests {
             #expect(animator.leavingCount == 0 && animator.effects(of: enteringView) == .identity)
         }
 
+        @Test("in a grid view, items moved across the view's edge glide out and in along the grid")
+        func gridMovesAcrossTheEdge() throws {
+            let list = try ListFixture(count: 60, kind: .grid)  // 3 columns of 66 × 42 cells; lines 0...4 on screen
+            defer { list.close() }
+            let animator = ListAnimator(list.view)
+            list.window.settle()
+            let leavingView = list.item(at: 1)  // to position 40: line 13, off screen
+            let enteringView = list.item(at: 15)  // line 5 (off screen) to position 14: line 4, column 2
+            let cell = try #require(list.drawnBounds(of: list.item(at: 0)))
+            var entering: [(bounds: CGRect, opacity: Double)] = []
+            var captureSeen = false
+            list.window.record { _ in
+                if let row = list.row(of: enteringView), let bounds = list.drawnBounds(of: enteringView) {
+                    entering.append((bounds, gtk_widget_get_opacity(row)))
+                }
+                guard !captureSeen, list.row(of: leavingView) == nil,
+                    let image = WidgetRenderer.image(of: list.window.window)
+                else { return }
+                let colour = ListFixture.colour(of: 1)
+                for y in stride(from: cell.height + 4, through: 196, by: 2) {
+                    let pixel = list.pixel(of: image, x: cell.width * 1.5, y: y)
+                    if pixel.red.isApproximatelyEqual(to: colour.red, within: Self.pixel)
+                        && pixel.green.isApproximatelyEqual(to: colour.green, within: Self.pixel)
+                    {
+                        captureSeen = true
+                    }
+                }
+            }
+            var completions = 0
+            animate(.linear(duration: 0.4)) {
+                list.move(from: 1, to: 40)
+            } completion: {
+                completions += 1
+            }
+            list.run { completions > 0 && !animator.isAnimating }
+            list.window.stopRecording()
+            #expect(captureSeen)
+            let first = try #require(entering.first?.bounds)
+            let last = try #require(entering.last?.bounds)
+            #expect(first.minX == 0 && first.minY == 5 * cell.height, "\(first)")
+            #expect(last.minX == 2 * cell.width && last.minY == 4 * cell.height, "\(last)")
+            #expect(entering.allSatisfy { $0.opacity == 1 })
+        }
+
         // MARK: Bad input
 
         @Test("a model that changes inside its own items-changed handler: one completion, nothing left drawn away")

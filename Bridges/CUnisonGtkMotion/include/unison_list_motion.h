@@ -39,7 +39,8 @@ GListModel *unison_list_view_get_model(GtkWidget *view);
 void unison_list_view_rebind(GtkWidget *view);
 
 /// How the rows of `rows_parent` follow each other: 0 top to bottom (a vertical GtkListView, a
-/// GtkColumnView's list), 1 start to end (a horizontal GtkListView), -1 in a grid (GtkGridView).
+/// GtkColumnView's list), 1 start to end (a horizontal GtkListView), -1 in lines of columns from
+/// the top (a vertical GtkGridView), -2 otherwise (a horizontal GtkGridView).
 int unison_list_axis(GtkWidget *rows_parent);
 
 /// Whether `model` is a GtkSelectionModel (which GtkListView accepts).

@@ -75,7 +75,11 @@ extension ListAnimator {
             let key = self.key(of: item)
             let layout = layoutOrigin(of: row, scroll: scroll)
             firsts[key] = states[key]?.drawnOrigin(layout: layout) ?? layout
-            if firstsReference == nil { firstsReference = (position, layout, CGSize(width: width, height: height)) }
+            if let reference = firstsReference {
+                if layout.y == reference.origin.y { firstsReference?.columns += 1 }  // the first line's items
+            } else {
+                firstsReference = (position, layout, CGSize(width: width, height: height), 1)
+            }
         }
         // The rows GTK keeps bound but hidden (4.8 keeps up to 200): their items were in the model.
         var child = gtk_widget_get_first_child(parent)
@@ -90,15 +94,21 @@ extension ListAnimator {
     }
 
     /// Where the row of the item at `position` is (content coordinates), estimated from `reference`
-    /// (a row and its position) in a list of rows of one size; nil in a grid.
-    func estimatedOrigin(of position: Int, from reference: (position: Int, origin: CGPoint, size: CGSize)?)
-        -> CGPoint?
-    {
+    /// (a row on screen) in a view of rows of one size; nil in a horizontal grid.
+    func estimatedOrigin(of position: Int, from reference: RowReference?) -> CGPoint? {
         guard let reference, let parent = rowsParent else { return nil }
         let steps = Double(position - reference.position)
         switch unison_list_axis(parent) {
         case 0: return CGPoint(x: reference.origin.x, y: reference.origin.y + steps * reference.size.height)
         case 1: return CGPoint(x: reference.origin.x + steps * reference.size.width, y: reference.origin.y)
+        case -1:
+            // Lines of `columns` items from the top: position p is in column p % columns of line p / columns.
+            let columns = max(reference.columns, 1)
+            let column = Double(position % columns - reference.position % columns)
+            let line = Double(position / columns - reference.position / columns)
+            return CGPoint(
+                x: reference.origin.x + column * reference.size.width,
+                y: reference.origin.y + line * reference.size.height)
         default: return nil
         }
     }

@@ -141,7 +141,14 @@ extension ListAnimator {
     /// from a row on screen); where that cannot be told (a grid), they are dropped.
     private func moveCapturesOffScreen() {
         guard !newGhosts.isEmpty else { return }
-        let reference = rows.first { $0.key != nil }.map { (position: $0.position, origin: $0.layout, size: $0.size) }
+        var reference: RowReference?
+        for row in rows where row.key != nil {
+            if reference == nil {
+                reference = (row.position, row.layout, row.size, 1)
+            } else if row.layout.y == reference!.origin.y {
+                reference!.columns += 1  // the first line's items (a grid)
+            }
+        }
         for key in newGhosts {
             guard let state = states[key], state.isMover, state.ghost != nil else { continue }
             guard animatesMoves, let target = estimatedOrigin(of: state.moverTarget, from: reference) else {

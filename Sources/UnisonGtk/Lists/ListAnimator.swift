@@ -35,7 +35,7 @@ import Unison
 /// does not move. Only rows on screen (and the captures of rows leaving, or moving off screen) do
 /// work: a change far off screen costs one pass over the view's row widgets when it happens and
 /// nothing per frame. Moved rows are drawn, and take pointer input, where they are drawn mid-glide.
-/// Items moved across the view's edge glide out and in (in a list view; a grid view's appear and
+/// Items moved across the view's edge glide out and in (in a horizontal grid view they appear and
 /// vanish there). See <doc:AnimatingListViews> for how it works and what it costs.
 ///
 /// The animator learns which row shows which item when a `GtkSignalListItemFactory` binds it (the
@@ -121,7 +121,11 @@ public final class ListAnimator {
     /// Where the items of rows GTK kept hidden were in the model when the change began (to tell a
     /// move into view from an insertion), and a row on screen then (to estimate their places).
     var firstPositions: [AnyHashable: Int] = [:]
-    var firstsReference: (position: Int, origin: CGPoint, size: CGSize)?
+    var firstsReference: RowReference?
+
+    /// A row on screen, to estimate where rows off screen are: its position in the model, where it
+    /// is (content coordinates), its size, and how many items a line of the view holds (1 in a list).
+    typealias RowReference = (position: Int, origin: CGPoint, size: CGSize, columns: Int)
     /// Positions (in the model as it is now) inserted by the pending change.
     var inserted: [Range<Int>] = []
     /// The window's frame clock the view is realized with, and the hooks on it.
