@@ -87,7 +87,7 @@ struct DemoTourTests {
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
         // One line per page ("<title>: 10 frames in <dir>/"), and every page wrote every frame.
         let pageLines = output.split(separator: "\n").filter { $0.hasSuffix(" frames in \(directory.path)/") }
-        #expect(pageLines.count == 24)
+        #expect(pageLines.count == 25)
         #expect(frames.count == pageLines.count * DemoTour.times.count)
         for title in [
             "Carousel", "Phases", "Keyframes", "Keyframe timeline", "Transitions: banner", "Layout: list",

@@ -84,6 +84,8 @@ enum MotionLayout {
                 for entry in window.bins.values { entry.bin?.recordFirst() }
             }
         } ended: { keepOpen in
+            // List animators keep the transaction open for their own layout passes (one deferral each).
+            if !isCheckingLayout { ListMotion.animatedTransactionEnded(keepOpen) }
             // The latest animated transaction to end (an enclosing one ends after those inside it)
             // is the one the coming layout passes belong to; an earlier one still open lets go.
             guard !isCheckingLayout, GtkRuntime.animationsEnabled else { return }

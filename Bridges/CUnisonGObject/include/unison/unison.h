@@ -14,3 +14,4 @@
 #include <unison/unison-content-label.h>
 #include <unison/unison-motion-bin.h>
 #include <unison/unison-navigation-stack.h>
+#include <unison/unison-list-animator.h>

@@ -1,0 +1,114 @@
+"""Unison.ListAnimator on a real Gtk.ListView under Xvfb, values read back from GTK at every painted
+frame: an animated insertion draws the new row at the transition's start on its first frame, a
+removal leaves (counted) while the row below glides into its place, each change completes once, and
+the properties read back."""
+
+import unittest
+
+from unison_testing import Criticals, Gtk, Unison, drain, iterate_until, mapped_window
+
+ROW = 40  # a row's height: a 36 px label and the 2 px of padding GTK's theme gives list rows
+
+
+class ListAnimatorTests(unittest.TestCase):
+    def setUp(self):
+        self.store = Gtk.StringList.new([str(i) for i in range(8)])
+        factory = Gtk.SignalListItemFactory()
+        factory.connect("setup", self._setup)
+        factory.connect("bind", lambda _, item: item.get_child().set_text(item.get_item().get_string()))
+        self.view = Gtk.ListView.new(Gtk.NoSelection.new(self.store), factory)
+        self.animator = Unison.ListAnimator.new(self.view)
+        scrolled = Gtk.ScrolledWindow()
+        scrolled.set_child(self.view)
+        scrolled.set_size_request(200, 200)
+        self.window = mapped_window(scrolled)
+        self.addCleanup(drain)
+        self.addCleanup(self.window.destroy)
+        iterate_until(lambda: self.row_of("1") is not None and self.row_of("1").get_width() > 0)
+        drain()
+
+    @staticmethod
+    def _setup(_, item):
+        label = Gtk.Label()
+        label.set_size_request(-1, ROW - 4)
+        item.set_child(label)
+
+    def row_of(self, text):
+        """The row widget on screen showing `text`, or None."""
+        row = self.view.get_first_child()
+        while row is not None:
+            label = row.get_first_child()
+            if row.get_mapped() and isinstance(label, Gtk.Label) and label.get_text() == text:
+                return row
+            row = row.get_next_sibling()
+        return None
+
+    def bounds_of(self, text):
+        row = self.row_of(text)
+        if row is None:
+            return None
+        ok, bounds = row.compute_bounds(self.view)
+        return (bounds.origin.y, bounds.size.width) if ok else None
+
+    def record(self, body):
+        clock = self.view.get_frame_clock()
+        handler = clock.connect("after-paint", lambda _: body())
+        self.addCleanup(clock.disconnect, handler)
+
+    def test_an_inserted_item_starts_at_the_transitions_start(self):
+        first = []
+
+        def frame():
+            row = self.row_of("new")
+            if row is not None and not first:
+                first.append((row.get_opacity(), self.bounds_of("new")))
+
+        self.record(frame)
+        done = []
+        Unison.animate(Unison.Animation.new_linear(0.3), lambda: self.store.splice(1, 0, ["new"]),
+                       lambda: done.append(True))
+        iterate_until(lambda: done)
+        drain()
+        self.assertEqual(done, [True])
+        opacity, (y, width) = first[0]
+        full = self.view.get_width()
+        self.assertLessEqual(opacity, 0.5 / 255)
+        self.assertAlmostEqual(width, 0.8 * full, delta=0.5)  # the default transition: scale from 0.8
+        self.assertAlmostEqual(y, ROW + 0.1 * ROW, delta=0.5)  # about its centre
+        self.assertEqual(self.row_of("new").get_opacity(), 1)
+        self.assertFalse(self.animator.is_animating())
+
+    def test_a_removed_item_leaves_while_the_next_glides_into_its_place(self):
+        ys = []
+        self.record(lambda: ys.append(self.bounds_of("3")[0]) if self.bounds_of("3") else None)
+        done = []
+        with Criticals() as criticals:
+            Unison.animate(Unison.Animation.new_linear(0.3), lambda: self.store.remove(2), lambda: done.append(True))
+            self.assertEqual(self.animator.get_leaving_count(), 1)
+            iterate_until(lambda: done and not self.animator.is_animating())
+            drain()
+        self.assertEqual((done, criticals.messages), ([True], []))
+        self.assertEqual(self.animator.get_leaving_count(), 0)
+        self.assertEqual((ys[0], ys[-1]), (3 * ROW, 2 * ROW), ys)
+        self.assertTrue(any(2 * ROW < y < 3 * ROW for y in ys))
+        self.assertTrue(all(b <= a for a, b in zip(ys, ys[1:])))  # only upwards, never a jump back
+
+    def test_properties_read_back(self):
+        self.assertIs(self.animator.get_list_view(), self.view)
+        self.assertIs(self.animator.props.list_view, self.view)
+        notified = []
+        self.animator.connect("notify::animates-moves", lambda *_: notified.append(True))
+        self.assertTrue(self.animator.props.animates_moves)
+        self.animator.set_animates_moves(False)
+        self.animator.set_animates_moves(False)
+        self.assertEqual((self.animator.get_animates_moves(), notified), (False, [True]))
+        self.animator.set_transition(Unison.Transition.new_opacity())
+        self.animator.set_animation(Unison.Animation.new_smooth(0.2))
+        self.animator.set_animation(None)
+        # Another widget is left alone: nothing animates, nothing breaks.
+        other = Unison.ListAnimator.new(Gtk.Label())
+        self.assertFalse(other.is_animating())
+
+
+if __name__ == "__main__":
+    unittest.main()
