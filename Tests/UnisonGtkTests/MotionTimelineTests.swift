@@ -111,7 +111,17 @@ extension GtkAdapterTests {
         func glidesOfOnePassShareOneBatch() throws {
             let w = try BoxWindow(orientation: GTK_ORIENTATION_HORIZONTAL, width: 420)
             defer { w.window.close() }
-            let bins = [red, green, blue, (1.0, 1.0, 0.0), (1.0, 0.0, 1.0)].map { w.add($0) }
+            // One clock for all (a bin made without one animates on its child's own clock, and a
+            // clock's values are presented by a driver of its own).
+            let clock = GtkFrameClock.for(w.window.window)
+            let bins = [red, green, blue, (1.0, 1.0, 0.0), (1.0, 0.0, 1.0)].map { colour in
+                let bin = MotionBin(
+                    child: colouredArea(red: colour.0, green: colour.1, blue: colour.2, width: 40, height: 40),
+                    clock: clock)
+                gtk_box_append(unison_example_box(w.box), bin.widget)
+                return bin
+            }
+            w.window.settle()
             // Nothing else animates: every batch the engine presents holds layout glides.
             var batches: [Int] = []
             var batched: [Int] = []
