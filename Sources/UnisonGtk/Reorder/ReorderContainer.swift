@@ -72,3 +72,57 @@ public protocol ReorderContainer: AnyObject {
     /// callback committing the drop comes next). A container whose moves are a preview ends it here.
     func endMoves()
 }
+
+/// Slots as a container's layout has them: each laid-out item's slot runs from its leading margin
+/// to the next laid-out item's (so whatever layout puts between them, spacing of any origin
+/// included, is in it); the last laid-out item's slot is its size with its margins and the gap
+/// before it. An item not laid out (hidden, or filtered out: `gtk_widget_should_layout` false) has
+/// a slot of no length where the next laid-out one begins.
+@MainActor
+enum ReorderSlots {
+    /// Where `widget` begins and ends along the axis, margins included, in `container`'s
+    /// coordinates (nil: not laid out).
+    static func extent(
+        of widget: UnsafeMutablePointer<GtkWidget>, in container: UnsafeMutablePointer<GtkWidget>, vertical: Bool
+    ) -> (start: Double, end: Double)? {
+        guard gtk_widget_should_layout(widget) != 0 else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, container, &bounds) != 0 else { return nil }
+        let leading = vertical ? gtk_widget_get_margin_top(widget) : gtk_widget_get_margin_start(widget)
+        let trailing = vertical ? gtk_widget_get_margin_bottom(widget) : gtk_widget_get_margin_end(widget)
+        let start = Double(vertical ? bounds.origin.y : bounds.origin.x)
+        let size = Double(vertical ? bounds.size.height : bounds.size.width)
+        return (start - Double(leading), start + size + Double(trailing))
+    }
+
+    /// The slot of item `index` of `count`, `item(i)` giving item `i`'s widget.
+    static func slot(
+        at index: Int, count: Int, in container: UnsafeMutablePointer<GtkWidget>, vertical: Bool,
+        item: (Int) -> UnsafeMutablePointer<GtkWidget>?
+    ) -> ReorderSlot? {
+        guard index >= 0, index < count, let widget = item(index) else { return nil }
+        var next: (start: Double, end: Double)?
+        for i in index + 1..<count {
+            if let found = item(i).flatMap({ extent(of: $0, in: container, vertical: vertical) }) {
+                next = found
+                break
+            }
+        }
+        var previous: (start: Double, end: Double)?
+        if next == nil {
+            for i in (0..<index).reversed() {
+                if let found = item(i).flatMap({ extent(of: $0, in: container, vertical: vertical) }) {
+                    previous = found
+                    break
+                }
+            }
+        }
+        guard let own = extent(of: widget, in: container, vertical: vertical) else {
+            // Not laid out: no length, where the next laid-out item begins (or the last one ends).
+            return ReorderSlot(start: next?.start ?? previous?.end ?? 0, length: 0)
+        }
+        if let next { return ReorderSlot(start: own.start, length: next.start - own.start) }
+        let gap = previous.map { max(own.start - $0.end, 0) } ?? 0
+        return ReorderSlot(start: own.start, length: own.end - own.start + gap)
+    }
+}
