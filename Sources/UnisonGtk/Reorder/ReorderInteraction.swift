@@ -2,8 +2,9 @@ import CUnisonGtk
 import Foundation
 import Unison
 
-/// Drag to reorder the items of a container (a ``ReorderContainer``: ``ReorderableBox`` for a
-/// `GtkBox`, ``ReorderableListBox`` for a `GtkListBox`), and the same with the keyboard.
+/// Drag to reorder the items of a container (``ReorderableBox`` for a `GtkBox`,
+/// ``ReorderableListBox`` for a `GtkListBox`, each of which makes its own), and the same with the
+/// keyboard.
 ///
 /// - **Lift.** A drag that starts on an item (past ``minimumDistance``) lifts it: its bin scales
 ///   to ``liftScale`` with ``liftAnimation``, gets the CSS class ``liftedClass`` (style its
@@ -141,19 +142,7 @@ public final class ReorderInteraction {
         func start(at index: Int) -> Double { origin + lengths[..<index].reduce(0, +) }
     }
 
-    /// Makes the items of `container` reorderable by drag and keyboard. `widget` is the
-    /// container's widget (its ``ReorderContainer/widget`` now), which the gesture and the keys
-    /// are attached to. The container is held weakly: it keeps this object, and something keeps
-    /// the container as long as its widget lives (``ReorderableBox`` and ``ReorderableListBox``
-    /// are kept by their widgets).
-    public convenience init(
-        container: any ReorderContainer, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6
-    ) {
-        self.init(orientation: container.orientation, widget: widget, minimumDistance: minimumDistance)
-        self.container = container
-    }
-
-    /// An interaction on `widget` whose ``container`` is set next (a container making its own).
+    /// An interaction on `widget` whose `container` is set next (a container making its own).
     init(orientation: GtkOrientation, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6) {
         self.widget = ObjectReference(widget)
         vertical = orientation == GTK_ORIENTATION_VERTICAL

@@ -38,7 +38,7 @@ public final class ReorderableBox: ReorderContainer {
     private struct WeakRow { weak var bin: MotionBin? }
 
     /// Called once per completed move, with the row's index before and after it (see
-    /// ``ReorderInteraction/onMove``): apply the same move to the app's data.
+    /// ``ReorderInteraction/onMove``): apply the same move to the app's data. Nil: the rows cannot be reordered.
     public var onMove: (@MainActor (_ from: Int, _ to: Int) -> Void)? {
         get { interaction.onMove }
         set { interaction.onMove = newValue }
@@ -123,7 +123,7 @@ public final class ReorderableBox: ReorderContainer {
 
     /// The slot of the child at `index`, as the box laid it out: from its leading margin to the
     /// next laid-out child's (spacing and CSS `border-spacing` included); no length for a hidden child.
-    public func slot(at index: Int) -> ReorderSlot? {
+    func slot(at index: Int) -> ReorderSlot? {
         guard let box = boxWidget else { return nil }
         return ReorderSlots.slot(
             at: index, count: itemCount, in: box, vertical: orientation == GTK_ORIENTATION_VERTICAL,
@@ -169,13 +169,13 @@ public final class ReorderableBox: ReorderContainer {
     }
 
     /// Draws the child at `index` after the others (over them), wherever it moves.
-    public func raiseItem(at index: Int?) {
+    func raiseItem(at index: Int?) {
         guard let box = boxWidget else { return }
         RaisingBox.raise(index.flatMap { child(at: $0) }, in: box)
     }
 
     /// Nothing to end: the box's order is the moves.
-    public func endMoves() {}
+    func endMoves() {}
 
     /// Drops the rows no longer in the box.
     private func forgetRemovedRows() {

@@ -47,7 +47,7 @@ public final class ReorderableListBox: ReorderContainer {
     private struct WeakBin { weak var bin: MotionBin? }
 
     /// Called once per completed move, with the row's index before and after it (see
-    /// ``ReorderInteraction/onMove``): apply the same move to the app's data.
+    /// ``ReorderInteraction/onMove``): apply the same move to the app's data. Nil: the rows cannot be reordered.
     public var onMove: (@MainActor (_ from: Int, _ to: Int) -> Void)? {
         get { interaction.onMove }
         set { interaction.onMove = newValue }
@@ -102,7 +102,7 @@ public final class ReorderableListBox: ReorderContainer {
 
     /// The slot of the row at `index`, as the list box laid it out: from its top margin to the next
     /// shown row's; no length for a row hidden or filtered out.
-    public func slot(at index: Int) -> ReorderSlot? {
+    func slot(at index: Int) -> ReorderSlot? {
         guard let list = widget else { return nil }
         return ReorderSlots.slot(at: index, count: itemCount, in: list, vertical: true, item: listRow(at:))
     }
@@ -144,7 +144,7 @@ public final class ReorderableListBox: ReorderContainer {
     }
 
     /// Draws the row at `index` over the others (as the list box's last child) until the next call.
-    public func raiseItem(at index: Int?) {
+    func raiseItem(at index: Int?) {
         guard let list = widget else { return }
         let row = index.flatMap { listRow(at: $0) }
         if row == nil, raised != nil {
@@ -158,7 +158,7 @@ public final class ReorderableListBox: ReorderContainer {
     }
 
     /// Nothing to end: the list box's order is the moves.
-    public func endMoves() {}
+    func endMoves() {}
 
     /// Sorts the rows by `order` (a rank per row index): sets a sort function, which sorts, and
     /// takes it off again. The raised row is drawn last again after.
