@@ -289,6 +289,31 @@ extension GtkAdapterTests {
             }
         }
 
+        @Test("the box's widget finalized mid-drag ends the drag: nothing lifted, Escape's controller off the window")
+        func widgetFinalizedMidDrag() throws {
+            let fixture = try ScriptedBox(rows: 3)
+            defer { fixture.window.close() }
+            let window = fixture.window.window
+            func controllers() -> UInt32 {
+                let list = gtk_widget_observe_controllers(window)!
+                defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+                return g_list_model_get_n_items(list)
+            }
+            let before = controllers()
+            fixture.drag(from: 18, by: 30, release: false)
+            #expect(fixture.list.interaction.liftedIndex == 1)
+            #expect(controllers() == before + 1)  // Escape's
+            gtk_fixed_remove(unison_example_fixed(fixture.window.fixed), fixture.list.widget)
+            fixture.window.settle()
+            #expect(fixture.list.widget == nil)
+            #expect(fixture.list.interaction.liftedIndex == nil)
+            #expect(fixture.list.interaction.dragTranslation == nil)
+            #expect(controllers() == before)
+            fixture.move(80)  // a late event does nothing
+            fixture.up(80)
+            #expect(fixture.moves.isEmpty)
+        }
+
         @Test("a neighbour moves once the dragged row passes its midpoint (half a row), not a whole row")
         func halfRowThreshold() throws {
             let fixture = try ScriptedBox(rows: 3)

@@ -158,6 +158,19 @@ public final class ReorderInteraction {
             self?.keyPressed(keyval, modifiers) ?? false
         }
         gtk_widget_add_controller(widget, keys)
+        self.widget.onFinalize { [weak self] in self?.widgetFinalized() }
+    }
+
+    /// The container's widget is gone (GLib is finalizing it): a drag in progress ends here, its
+    /// bin put at rest without animation (nothing may complete in a release), Escape's controller
+    /// taken off the window, nothing reported.
+    private func widgetFinalized() {
+        ignoresPress = false
+        guard let drag else { return }
+        self.drag = nil
+        removeEscape()
+        autoscroll.stop()
+        giveBack(drag.borrowed, to: drag.bin)
     }
 
     isolated deinit {
