@@ -70,8 +70,10 @@ extension GtkAdapterTests {
                 let centre = (span.lowerBound + span.upperBound + 1) / 2
                 #expect(abs(centre - (rest[0] + height / 2 + translation)) <= 1)
             }
+            // The interaction's rule: the dragged row (88 px down) passes each row whose midpoint its
+            // bottom edge went strictly past, `(k - 1/2) × pitch` for the k-th row below it.
             let pitch = rest[1] - rest[0]
-            let expectedSlot = min(Int(((88 + pitch / 2) / pitch).rounded(.down)), 3)
+            let expectedSlot = (1...3).filter { 88 > (Double($0) - 0.5) * pitch }.count
             #expect(moves == [[0, expectedSlot]])
             #expect(list.orderedRows.first === bins[1] && list.orderedRows[expectedSlot] === bins[0])
             #expect(abs(top(0) - rest[expectedSlot]) < 0.5)
@@ -148,6 +150,7 @@ extension GtkAdapterTests {
             window.settle()
             window.stopRecording()
             #expect(follow.count >= 8, "frames painted while dragging: \(follow.count)")
+            // Exact but for `gtk_widget_compute_point`'s float coordinates (about 1e-5 px at 100 px).
             #expect(follow.allSatisfy { abs($0) <= 1e-3 }, "drawn minus pointer: \(follow)")
             #expect(moves == [[0, 2]])
             let order = list.orderedRows.compactMap { row in bins.firstIndex { $0 === row } }
