@@ -398,6 +398,15 @@ extension GtkAdapterTests {
             #expect(fixture.moves.isEmpty)
         }
 
+        @Test("a negative spacing is clamped to 0 (GtkBox's range)")
+        func negativeSpacing() throws {
+            let fixture = try ScriptedBox(rows: 2, spacing: -5)
+            defer { fixture.window.close() }
+            let box = UnsafeMutableRawPointer(fixture.list.widget!).assumingMemoryBound(to: GtkBox.self)
+            #expect(gtk_box_get_spacing(box) == 0)
+            #expect(fixture.layoutTop(of: fixture.bins[1]) - fixture.layoutTop(of: fixture.bins[0]) == 36)
+        }
+
         @Test("a neighbour moves once the dragged row passes its midpoint (half a row), not a whole row")
         func halfRowThreshold() throws {
             let fixture = try ScriptedBox(rows: 3)
