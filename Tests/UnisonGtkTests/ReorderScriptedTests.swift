@@ -314,79 +314,6 @@ extension GtkAdapterTests {
             #expect(fixture.moves.isEmpty)
         }
 
-        @Test(
-            "a GtkListBox: cancel puts the row back, a row removed mid-drag abandons, a filtered-out row has no length")
-        func listBoxCancelAbandonFilter() throws {
-            let window = try TestWindow(width: 260, height: 300)
-            defer { window.close() }
-            let list = ReorderableListBox(gtk_list_box_new()!)
-            var bins: [MotionBin] = []
-            for _ in 0..<4 {
-                let bin = MotionBin(child: colouredArea(red: 0.5, green: 0.5, blue: 0.5, width: 160, height: 36))
-                list.append(bin)
-                bins.append(bin)
-            }
-            gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
-            var moves: [[Int]] = []
-            list.onMove = { from, to in moves.append([from, to]) }
-            window.settle(0.2)
-            let handler = list.interaction.gestureHandler
-            var time = 1000.0
-            func send(_ event: (CGPoint, TimeInterval) -> GestureEvent, _ y: Double) {
-                time += 0.016
-                handler.handle(event(CGPoint(x: 80, y: y), time))
-            }
-            func rested() -> Bool {
-                let done = GtkRuntime.iterate(timeout: 3) {
-                    list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
-                }
-                window.settle()
-                return done
-            }
-            func top(_ bin: MotionBin) -> Double {
-                var bounds = graphene_rect_t()
-                _ = gtk_widget_compute_bounds(bin.widget, list.widget, &bounds)
-                return Double(bounds.origin.y)
-            }
-            let (first, pitch) = (top(bins[0]), top(bins[1]) - top(bins[0]))
-            #expect(pitch >= 36)
-            // Cancel: two rows down, then cancel(): back in place, nothing reported.
-            send(GestureEvent.down, 18)
-            for step in 0...20 { send(GestureEvent.move, 18 + 1.7 * pitch * Double(step) / 20) }
-            #expect(list.interaction.liftedIndex == 2)
-            list.interaction.cancel()
-            #expect(list.interaction.liftedIndex == nil)
-            send(GestureEvent.up, 18 + 1.7 * pitch)
-            #expect(rested())
-            #expect(moves.isEmpty)
-            #expect(list.orderedRows.map { row in bins.firstIndex { $0 === row }! } == [0, 1, 2, 3])
-            // Abandon: the last row removed mid-drag; nothing reported, the next drag works.
-            send(GestureEvent.down, 18)
-            for step in 0...10 { send(GestureEvent.move, 18 + pitch * Double(step) / 10) }
-            #expect(list.interaction.liftedIndex == 1)
-            let last = try #require(gtk_list_box_get_row_at_index(OpaquePointer(list.widget), 3))
-            gtk_list_box_remove(
-                OpaquePointer(list.widget), UnsafeMutableRawPointer(last).assumingMemoryBound(to: GtkWidget.self))
-            send(GestureEvent.move, 18 + pitch + 2)
-            #expect(list.interaction.liftedIndex == nil)
-            send(GestureEvent.up, 18 + pitch + 2)
-            #expect(rested())
-            #expect(moves.isEmpty)
-            // A filter hides the first row: it has no length (the next row is pressed at the top),
-            // and it keeps its index. The row pressed passes the next one's midpoint: moved 1 → 2.
-            gtk_list_box_set_filter_func(
-                OpaquePointer(list.widget), { row, _ in gtk_list_box_row_get_index(row) == 0 ? 0 : 1 }, nil, nil)
-            window.settle()
-            #expect(list.orderedRows.count == 3)
-            #expect(top(list.orderedRows[1]) == first)  // the second row is laid out at the top
-            send(GestureEvent.down, 18)
-            for step in 0...10 { send(GestureEvent.move, 18 + 0.6 * pitch * Double(step) / 10) }
-            #expect(list.interaction.liftedIndex == 2)
-            send(GestureEvent.up, 18 + 0.6 * pitch)
-            #expect(rested())
-            #expect(moves == [[1, 2]])
-        }
-
         @Test("a box of one row: the drag lifts it, and puts it back with no move")
         func oneRowScripted() throws {
             let fixture = try ScriptedBox(rows: 1)
@@ -405,6 +332,38 @@ extension GtkAdapterTests {
             let box = UnsafeMutableRawPointer(fixture.list.widget!).assumingMemoryBound(to: GtkBox.self)
             #expect(gtk_box_get_spacing(box) == 0)
             #expect(fixture.layoutTop(of: fixture.bins[1]) - fixture.layoutTop(of: fixture.bins[0]) == 36)
+        }
+
+        @Test("the box freed while a dropped row settles: the row is given back at rest, the lift's class off")
+        func boxFreedWhileSettling() throws {
+            let window = try TestWindow(width: 260, height: 300)
+            defer { window.close() }
+            let bins = (0..<2).map { _ in
+                MotionBin(child: colouredArea(red: 0.5, green: 0.5, blue: 0.5, width: 160, height: 36))
+            }
+            weak var freed: ReorderableBox?
+            do {
+                let list = ReorderableBox(orientation: GTK_ORIENTATION_VERTICAL, spacing: 4)
+                for bin in bins { list.append(bin) }
+                list.onMove = { _, _ in }
+                gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
+                freed = list
+            }
+            window.settle(0.2)
+            let handler = try #require(freed).interaction.gestureHandler
+            handler.handle(.down(CGPoint(x: 80, y: 18), at: 1000))
+            for step in 1...10 {
+                handler.handle(.move(CGPoint(x: 80, y: 18 + 6 * Double(step)), at: 1000 + 0.016 * Double(step)))
+            }
+            handler.handle(.up(CGPoint(x: 80, y: 78), at: 1000.2))
+            #expect(bins[0].isAnimating)  // settling
+            #expect(gtk_widget_has_css_class(bins[0].widget, "unison-lifted") != 0)
+            gtk_fixed_remove(unison_example_fixed(window.fixed), try #require(freed?.widget))
+            window.settle()
+            #expect(freed == nil)
+            #expect(bins[0].animatesLayout)
+            #expect(gtk_widget_has_css_class(bins[0].widget, "unison-lifted") == 0)
+            #expect(bins[0].translation == .zero && bins[0].scale == CGSize(width: 1, height: 1))
         }
 
         @Test("a neighbour moves once the dragged row passes its midpoint (half a row), not a whole row")

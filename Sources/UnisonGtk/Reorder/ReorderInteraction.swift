@@ -1,3 +1,5 @@
+// Over 400 lines: one type whose drag state (the drag, the settles, Escape's controller) is private
+// to it; splitting it across files would make that state visible to the whole module.
 import CUnisonGtk
 import Foundation
 import Unison
