@@ -9,7 +9,7 @@ import Unison
 /// the pointer, drawn over the others; when its centre passes a neighbour's, the neighbour glides
 /// into the slot it left (layout animation); on release it springs into its slot at the pointer's
 /// velocity, and `onMove` reports the move for the page's data. Alt+Up and Alt+Down move the
-/// focused row (the rows take the focus with Tab); Escape during a drag puts the row back.
+/// focused row (the rows take the focus); Escape during a drag puts the row back.
 @MainActor
 public final class ReorderPage: DemoPage {
     public let title = "Drag to reorder"

@@ -169,5 +169,30 @@ extension GtkAdapterTests {
                     + "\(measured) glide samples, worst glide step \(worstStep) of the .smooth bound (≤ 1, \(fastest) px/s + 1 px)"
             )
         }
+
+        @Test("the demo's rows take the focus, so the Alt+Down it advertises moves one")
+        func demoRowsTakeFocus() throws {
+            let window = try TestWindow(width: 420, height: 380)
+            defer { window.close() }
+            let title = "unison-reorder-focus-test"
+            gtk_window_set_title(unison_example_window(window.window), title)
+            let page = ReorderPage(context: DemoContext(clock: GtkFrameClock.for(window.window)))
+            gtk_fixed_put(unison_example_fixed(window.fixed), page.root, 0, 0)
+            window.settle(0.3)
+            let root = try #require(gtk_widget_get_root(window.window))
+            // A row takes the focus (as a click or Tab gives it), which the keys act on.
+            let row = try #require(page.bins[0].child)
+            #expect(gtk_widget_grab_focus(row) != 0)
+            #expect(gtk_root_get_focus(root) == row)
+            let search = try startXdotool(["search", "--sync", "--name", title])
+            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
+            let key = try startXdotool(["key", "--clearmodifiers", "alt+Down"])
+            GtkRuntime.iterate(timeout: 5) { !key.isRunning }
+            #expect(GtkRuntime.iterate(timeout: 3) { page.isAtTarget })
+            #expect(page.order == [1, 0, 2, 3, 4])
+        }
     }
 }
