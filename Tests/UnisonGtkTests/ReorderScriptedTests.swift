@@ -11,7 +11,7 @@ import UnisonTestSupport
 
 /// A window holding a ``ReorderableBox`` of 36 px rows, and scripted pointer events for it.
 @MainActor
-private final class ScriptedBox {
+final class ScriptedBox {
     let window: TestWindow
     let list: ReorderableBox
     var bins: [MotionBin] = []

@@ -35,7 +35,8 @@ import Unison
 ///   is; each move is reported through ``onMove`` at once.
 ///
 /// If the app changes the container during a drag (adds or removes an item), the drag is
-/// abandoned: the lifted item settles where layout has it, and nothing is reported.
+/// abandoned: the lifted item settles where layout has it (one taken out of the container is put
+/// at rest at once), and nothing is reported.
 ///
 /// With no ``onMove`` (nil, the default of a new interaction) nothing is reorderable: a press lifts
 /// nothing and the keys do nothing, as SwiftUI's `onMove(perform: nil)`. The lift borrows the
@@ -362,7 +363,14 @@ public final class ReorderInteraction {
         removeEscape()
         autoscroll.stop()
         container?.endMoves()
-        settle(drag.bin, borrowed: drag.borrowed, velocity: 0)
+        if let container, container.index(containing: drag.bin.widget) != nil {
+            settle(drag.bin, borrowed: drag.borrowed, velocity: 0)
+        } else {
+            // The app took the row out of the container: nothing to settle into; it is the app's
+            // again at once, at rest.
+            giveBack(drag.borrowed, to: drag.bin)
+            if settling.isEmpty { container?.raiseItem(at: nil) }
+        }
     }
 
     /// Springs `bin` back to no translation and the scale it had before the lift; once there, its
