@@ -184,7 +184,7 @@ extension GtkAdapterTests {
             #expect(fixture.list.orderedRows.first === other && fixture.list.orderedRows.last === bin)
         }
 
-        @Test("without onMove nothing lifts (reordering is off), and the keys do nothing")
+        @Test("without onMove nothing lifts: reordering is off")
         func noCallbackNoReordering() throws {
             let fixture = try ScriptedBox(rows: 3, reportsMoves: false)
             defer { fixture.window.close() }
