@@ -1,14 +1,15 @@
 import CUnisonGtkExamples
 import Foundation
 import Unison
-import UnisonGtk
+// The tour plays its drag into the interaction's recognizer host, a demo and test hook.
+@_spi(Testing) import UnisonGtk
 
 /// Drag to reorder in a real list (SwiftUI's `onMove` feel), with UnisonGtk's ``ReorderableBox``:
 /// a vertical `GtkBox` of `MotionBin` rows. Press a row: it lifts (scale 1.03) and follows
 /// the pointer, drawn over the others; when its centre passes a neighbour's, the neighbour glides
 /// into the slot it left (layout animation); on release it springs into its slot at the pointer's
 /// velocity, and `onMove` reports the move for the page's data. Alt+Up and Alt+Down move the
-/// focused row; Escape during a drag puts the row back.
+/// focused row (the rows take the focus); Escape during a drag puts the row back.
 @MainActor
 public final class ReorderPage: DemoPage {
     public let title = "Drag to reorder"
@@ -43,6 +44,7 @@ public final class ReorderPage: DemoPage {
             let (tile, _) = UI.tile(size: 28, colour: colour, clock: context.clock)
             let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [tile, UI.label("Item \(index + 1)")])
             gtk_widget_add_css_class(row, "unison-row")
+            gtk_widget_set_focusable(row, 1)  // for Alt+Up and Alt+Down
             gtk_widget_set_margin_bottom(row, 6)
             return MotionBin(child: row, clock: context.clock)
         }
@@ -57,7 +59,8 @@ public final class ReorderPage: DemoPage {
                     bold: true),
                 list, status,
             ])
-        reorderable.onMove = { [unowned self] from, to in
+        reorderable.onMove = { [weak self] from, to in
+            guard let self else { return }
             order.insert(order.remove(at: from), at: to)
             gtk_label_set_text(unison_example_label(status), "Item \(order[to] + 1) to place \(to + 1)")
         }

@@ -37,7 +37,8 @@ extension GtkAdapterTests {
     @MainActor
     @Suite("Drag to reorder")
     struct ReorderTests {
-        @Test("drag to reorder under Xvfb: the row follows the pointer, its neighbours glide aside, it lands in its slot")
+        @Test(
+            "drag to reorder under Xvfb: the row follows the pointer, its neighbours glide aside, it lands in its slot")
         func realReorderDrag() throws {
             let window = try TestWindow(width: 420, height: 380)
             defer { window.close() }
@@ -54,19 +55,31 @@ extension GtkAdapterTests {
             #expect(pitch > 30)
             let columns = Int(rest[0].minX) - 8..<Int(rest[0].maxX) + 8
 
-            // Every painted frame: its time, the drag's translation as the page had it, rows 1–3's tiles.
-            var frames: [(t: TimeInterval, finger: CGPoint?, rows: [CGRect?])] = []
+            // Every painted frame: its time, the drag's translation as the page had it, rows 1–3's
+            // tiles, and rows 2 and 3's presented tops (layout place plus layout glide offset, which
+            // the lifted row may cover on screen: a neighbour glides under it).
+            var frames: [(t: TimeInterval, finger: CGPoint?, rows: [CGRect?], presented: [Double])] = []
+            func presentedTop(_ row: Int) -> Double {
+                var zero = graphene_point_t(x: 0, y: 0)
+                var place = graphene_point_t(x: 0, y: 0)
+                _ = gtk_widget_compute_point(page.bins[row].widget, toplevel, &zero, &place)
+                return Double(place.y) + Double(page.bins[row].layoutOffset.y)
+            }
+            let binRest = (0..<3).map(presentedTop)
             window.record { t in
                 guard let image = WidgetRenderer.image(of: toplevel) else { return }
                 frames.append(
-                    (t, page.fingerTranslation, drawnBounds(of: Array(colours[0..<3]), in: image, columns: columns)))
+                    (
+                        t, page.fingerTranslation, drawnBounds(of: Array(colours[0..<3]), in: image, columns: columns),
+                        [0, presentedTop(1), presentedTop(2)]
+                    ))
             }
             let search = try startXdotool(["search", "--sync", "--name", "unison-reorder-test"])
             GtkRuntime.iterate(timeout: 5) { !search.isRunning }
             let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
             let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
             // Press on the first row's tile, move down 4 px every 20 ms (200 px/s) to 100 px, past the
-            // second and third rows' centres (a pitch and two pitches down), release while moving.
+            // second and third rows' midpoints (half a pitch and 1.5 pitches down), release while moving.
             let (x, y0) = (Int(rest[0].midX), Int(rest[0].midY))
             var commands = ["mousemove", "--window", id, String(x), String(y0), "mousedown", "1"]
             for step in 1...25 {
@@ -82,7 +95,8 @@ extension GtkAdapterTests {
             // 1. The dragged row follows the pointer, through both reorders. Tolerance: 1 px for the
             // edge pixels (the bounds are whole pixels) plus what the 1.03 lift moves the tile's top
             // edge about the row's centre: at most 0.03 × half a pitch.
-            let dragging = frames.compactMap { f in f.finger.flatMap { finger in f.rows[0].map { (finger.y, $0.minY) } } }
+            let dragging = frames.compactMap { f in f.finger.flatMap { finger in f.rows[0].map { (finger.y, $0.minY) } }
+            }
             #expect(dragging.count >= 10, "frames painted while dragging: \(dragging.count)")
             // Past the second row's centre while frames are painted (the last moves, past the third
             // row's, may come in the frame of the release on a loaded machine; the final order checks
@@ -93,7 +107,8 @@ extension GtkAdapterTests {
             for (finger, top) in dragging {
                 worstFollow = max(worstFollow, abs(top - rest[0].minY - finger))
                 #expect(
-                    abs(top - rest[0].minY - finger) <= followTolerance, "finger \(finger), drawn \(top - rest[0].minY)")
+                    abs(top - rest[0].minY - finger) <= followTolerance, "finger \(finger), drawn \(top - rest[0].minY)"
+                )
             }
 
             // 2. Rows 2 and 3 each move up a pitch with `.smooth` (Spring(duration: 0.5, bounce: 0):
@@ -111,13 +126,17 @@ extension GtkAdapterTests {
                     f.rows[row].flatMap { abs($0.height - rest[row].height) <= 0.5 ? (f.t, $0.minY) : nil }
                 }
                 measured += drawn.count
-                #expect(drawn.count >= frames.count / 2, "row \(row + 1) shown whole in \(drawn.count) of \(frames.count)")
+                #expect(
+                    drawn.count >= frames.count / 2, "row \(row + 1) shown whole in \(drawn.count) of \(frames.count)")
                 for (a, b) in zip(drawn, drawn.dropFirst()) {
                     let bound = fastest * (b.0 - a.0) + 1
                     worstStep = max(worstStep, abs(b.1 - a.1) / bound)
                     #expect(abs(b.1 - a.1) <= bound, "row \(row + 1) jumped \(b.1 - a.1) px in \(b.0 - a.0) s")
                 }
-                let gliding = drawn.filter { $0.1 < rest[row].minY - 1 && $0.1 > rest[row - 1].minY + 1 }
+                // Seen between its places in several frames (presented: the lifted row covers it there).
+                let gliding = frames.filter {
+                    $0.presented[row] < binRest[row] - 1 && $0.presented[row] > binRest[row - 1] + 1
+                }
                 #expect(gliding.count >= 5, "row \(row + 1): frames between its places \(gliding.count)")
                 #expect(drawn.last?.1 == rest[row - 1].minY)
             }
@@ -138,7 +157,8 @@ extension GtkAdapterTests {
                 #expect(gtk_widget_compute_point(tile, toplevel, &zero, &place) != 0)
                 let drawn = try #require(drawnBounds(of: colours[index], in: final))
                 #expect(
-                    abs(drawn.minX - Double(place.x)) <= 1 && abs(drawn.minY - Double(place.y)) <= 1, "row \(index + 1)")
+                    abs(drawn.minX - Double(place.x)) <= 1 && abs(drawn.minY - Double(place.y)) <= 1, "row \(index + 1)"
+                )
                 let slot = try #require(children.firstIndex(of: index))
                 #expect(abs(drawn.minY - (rest[0].minY + Double(slot) * pitch)) <= 1)
                 #expect(bin.translation == .zero && bin.scale == CGSize(width: 1, height: 1) && bin.animatesLayout)
@@ -148,6 +168,31 @@ extension GtkAdapterTests {
                     + "worst follow error \(worstFollow) px (≤ \(followTolerance)), "
                     + "\(measured) glide samples, worst glide step \(worstStep) of the .smooth bound (≤ 1, \(fastest) px/s + 1 px)"
             )
+        }
+
+        @Test("the demo's rows take the focus, so the Alt+Down it advertises moves one")
+        func demoRowsTakeFocus() throws {
+            let window = try TestWindow(width: 420, height: 380)
+            defer { window.close() }
+            let title = "unison-reorder-focus-test"
+            gtk_window_set_title(unison_example_window(window.window), title)
+            let page = ReorderPage(context: DemoContext(clock: GtkFrameClock.for(window.window)))
+            gtk_fixed_put(unison_example_fixed(window.fixed), page.root, 0, 0)
+            window.settle(0.3)
+            let root = try #require(gtk_widget_get_root(window.window))
+            // A row takes the focus (as a click or Tab gives it), which the keys act on.
+            let row = try #require(page.bins[0].child)
+            #expect(gtk_widget_grab_focus(row) != 0)
+            #expect(gtk_root_get_focus(root) == row)
+            let search = try startXdotool(["search", "--sync", "--name", title])
+            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
+            let key = try startXdotool(["key", "--clearmodifiers", "alt+Down"])
+            GtkRuntime.iterate(timeout: 5) { !key.isRunning }
+            #expect(GtkRuntime.iterate(timeout: 3) { page.isAtTarget })
+            #expect(page.order == [1, 0, 2, 3, 4])
         }
     }
 }

@@ -70,8 +70,10 @@ extension GtkAdapterTests {
                 let centre = (span.lowerBound + span.upperBound + 1) / 2
                 #expect(abs(centre - (rest[0] + height / 2 + translation)) <= 1)
             }
+            // The interaction's rule: the dragged row (88 px down) passes each row whose midpoint its
+            // bottom edge went strictly past, `(k - 1/2) × pitch` for the k-th row below it.
             let pitch = rest[1] - rest[0]
-            let expectedSlot = min(Int(((88 + pitch / 2) / pitch).rounded(.down)), 3)
+            let expectedSlot = (1...3).filter { 88 > (Double($0) - 0.5) * pitch }.count
             #expect(moves == [[0, expectedSlot]])
             #expect(list.orderedRows.first === bins[1] && list.orderedRows[expectedSlot] === bins[0])
             #expect(abs(top(0) - rest[expectedSlot]) < 0.5)
@@ -148,6 +150,7 @@ extension GtkAdapterTests {
             window.settle()
             window.stopRecording()
             #expect(follow.count >= 8, "frames painted while dragging: \(follow.count)")
+            // Exact but for `gtk_widget_compute_point`'s float coordinates (about 1e-5 px at 100 px).
             #expect(follow.allSatisfy { abs($0) <= 1e-3 }, "drawn minus pointer: \(follow)")
             #expect(moves == [[0, 2]])
             let order = list.orderedRows.compactMap { row in bins.firstIndex { $0 === row } }
@@ -162,6 +165,79 @@ extension GtkAdapterTests {
             window.settle()
             #expect(moves == [[0, 2], [2, 1]])
             #expect(leading(0) == rest[1])
+        }
+
+        @Test(
+            "a GtkListBox: cancel puts the row back, a row removed mid-drag abandons, a filtered-out row has no length")
+        func listBoxCancelAbandonFilter() throws {
+            let window = try TestWindow(width: 260, height: 300)
+            defer { window.close() }
+            let list = ReorderableListBox(gtk_list_box_new()!)
+            var bins: [MotionBin] = []
+            for _ in 0..<4 {
+                let bin = MotionBin(child: colouredArea(red: 0.5, green: 0.5, blue: 0.5, width: 160, height: 36))
+                list.append(bin)
+                bins.append(bin)
+            }
+            gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
+            var moves: [[Int]] = []
+            list.onMove = { from, to in moves.append([from, to]) }
+            window.settle(0.2)
+            let handler = list.interaction.gestureHandler
+            var time = 1000.0
+            func send(_ event: (CGPoint, TimeInterval) -> GestureEvent, _ y: Double) {
+                time += 0.016
+                handler.handle(event(CGPoint(x: 80, y: y), time))
+            }
+            func rested() -> Bool {
+                let done = GtkRuntime.iterate(timeout: 3) {
+                    list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
+                }
+                window.settle()
+                return done
+            }
+            func top(_ bin: MotionBin) -> Double {
+                var bounds = graphene_rect_t()
+                _ = gtk_widget_compute_bounds(bin.widget, list.widget, &bounds)
+                return Double(bounds.origin.y)
+            }
+            let (first, pitch) = (top(bins[0]), top(bins[1]) - top(bins[0]))
+            #expect(pitch >= 36)
+            // Cancel: two rows down, then cancel(): back in place, nothing reported.
+            send(GestureEvent.down, 18)
+            for step in 0...20 { send(GestureEvent.move, 18 + 1.7 * pitch * Double(step) / 20) }
+            #expect(list.interaction.liftedIndex == 2)
+            list.interaction.cancel()
+            #expect(list.interaction.liftedIndex == nil)
+            send(GestureEvent.up, 18 + 1.7 * pitch)
+            #expect(rested())
+            #expect(moves.isEmpty)
+            #expect(list.orderedRows.map { row in bins.firstIndex { $0 === row }! } == [0, 1, 2, 3])
+            // Abandon: the last row removed mid-drag; nothing reported, the next drag works.
+            send(GestureEvent.down, 18)
+            for step in 0...10 { send(GestureEvent.move, 18 + pitch * Double(step) / 10) }
+            #expect(list.interaction.liftedIndex == 1)
+            let last = try #require(gtk_list_box_get_row_at_index(OpaquePointer(list.widget), 3))
+            gtk_list_box_remove(
+                OpaquePointer(list.widget), UnsafeMutableRawPointer(last).assumingMemoryBound(to: GtkWidget.self))
+            send(GestureEvent.move, 18 + pitch + 2)
+            #expect(list.interaction.liftedIndex == nil)
+            send(GestureEvent.up, 18 + pitch + 2)
+            #expect(rested())
+            #expect(moves.isEmpty)
+            // A filter hides the first row: it has no length (the next row is pressed at the top),
+            // and it keeps its index. The row pressed passes the next one's midpoint: moved 1 → 2.
+            gtk_list_box_set_filter_func(
+                OpaquePointer(list.widget), { row, _ in gtk_list_box_row_get_index(row) == 0 ? 0 : 1 }, nil, nil)
+            window.settle()
+            #expect(list.orderedRows.count == 3)
+            #expect(top(list.orderedRows[1]) == first)  // the second row is laid out at the top
+            send(GestureEvent.down, 18)
+            for step in 0...10 { send(GestureEvent.move, 18 + 0.6 * pitch * Double(step) / 10) }
+            #expect(list.interaction.liftedIndex == 2)
+            send(GestureEvent.up, 18 + 0.6 * pitch)
+            #expect(rested())
+            #expect(moves == [[1, 2]])
         }
     }
 }

@@ -101,14 +101,16 @@ final class ReorderAutoscroll {
     /// 50 ms of it: a stalled clock does not jump). Returns whether to keep ticking.
     private func step(_ clock: OpaquePointer) -> Bool {
         let now = gdk_frame_clock_get_frame_time(clock)
-        defer { lastFrame = now }
         let velocity = velocity()
         guard velocity != 0, let scroller else {
+            // Stopped: the next start's first frame only notes its time (no step for the time between).
             tickID = 0
             lastFrame = nil
             return false
         }
-        guard let lastFrame else { return true }
+        let previous = lastFrame
+        lastFrame = now
+        guard let lastFrame = previous else { return true }
         let elapsed = min(max(Double(now - lastFrame) / 1_000_000, 0), 0.05)
         let adjustment = scroller.adjustment
         let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)

@@ -1,19 +1,23 @@
+// Over 400 lines: one type whose drag state (the drag, the settles, Escape's controller) is private
+// to it; splitting it across files would make that state visible to the whole module.
 import CUnisonGtk
 import Foundation
 import Unison
 
-/// Drag to reorder the items of a container (a ``ReorderContainer``: ``ReorderableBox`` for a
-/// `GtkBox`, ``ReorderableListBox`` for a `GtkListBox`), and the same with the keyboard.
+/// Drag to reorder the items of a container (``ReorderableBox`` for a `GtkBox`,
+/// ``ReorderableListBox`` for a `GtkListBox`, each of which makes its own), and the same with the
+/// keyboard.
 ///
 /// - **Lift.** A drag that starts on an item (past ``minimumDistance``) lifts it: its bin scales
 ///   to ``liftScale`` with ``liftAnimation``, gets the CSS class ``liftedClass`` (style its
 ///   shadow with it), is drawn above the other items and follows the pointer along the
 ///   container's axis, render-only (nothing is laid out while it moves, and it stays within the
 ///   container's first and last slots).
-/// - **Glide.** When the lifted item's centre passes a neighbour's, the container moves it a slot
-///   inside a ``glideAnimation`` transaction: the neighbour glides into the slot it left (layout
-///   animation); the lifted item, whose own layout glide is off while it is lifted, stays under
-///   the pointer.
+/// - **Glide.** When the lifted item's leading edge (its bottom edge moving down, its top edge
+///   moving up) passes a neighbour's midpoint, half the neighbour's length, the container moves it a
+///   slot inside a ``glideAnimation`` transaction: the neighbour glides into the slot it left
+///   (layout animation); the lifted item, whose own layout glide is off while it is lifted, stays
+///   under the pointer.
 /// - **Autoscroll.** Near an edge of the `GtkScrolledWindow` around the container (within
 ///   ``autoscrollEdge`` pixels), the scrolled window scrolls that way, faster the deeper the
 ///   pointer is (up to ``autoscrollSpeed``), once per frame, and stops at its end; the lifted
@@ -21,6 +25,9 @@ import Unison
 /// - **Drop.** At the release the item springs into its slot with ``settleAnimation``, starting
 ///   at the pointer's velocity, and ``onMove`` reports the move once (`from`, `to`: the item's
 ///   index before the drag and after it). The app owns the data: it applies the same move to it.
+///   `to` is the item's final index (UIKit's meaning): `items.insert(items.remove(at: from), at: to)`
+///   applies it; SwiftUI's `move(fromOffsets:toOffset:)` takes
+///   `move(fromOffsets: [from], toOffset: to > from ? to + 1 : to)`.
 /// - **Cancel.** Escape during the drag, ``cancel()``, or GTK taking the pointer away puts the
 ///   item back where it started (animated): no ``onMove``.
 /// - **Keyboard.** Alt+Up and Alt+Down (Alt+Left and Alt+Right in a horizontal container) move the
@@ -28,17 +35,33 @@ import Unison
 ///   is; each move is reported through ``onMove`` at once.
 ///
 /// If the app changes the container during a drag (adds or removes an item), the drag is
-/// abandoned: the lifted item settles where layout has it, and nothing is reported.
+/// abandoned: the lifted item settles where layout has it (one taken out of the container is put
+/// at rest at once), and nothing is reported.
+///
+/// With no ``onMove`` (nil, the default of a new interaction) nothing is reorderable: a press lifts
+/// nothing and the keys do nothing, as SwiftUI's `onMove(perform: nil)`. The lift borrows the
+/// item's bin: its `animatesLayout` and `scale` are the app's again once it has settled.
 @MainActor
 public final class ReorderInteraction {
-    /// Called once per completed move with the item's index before and after it; the container
-    /// already shows the new order. Not called when an item is dropped where it started. It may
-    /// change the container (and move items again): the interaction is at rest when it runs.
+    /// Called once per completed move with the item's index before and after it (`to` is its
+    /// final index); the container already shows the new order. Not called when an item is dropped
+    /// where it started. Nil (the default): the items cannot be reordered.
+    ///
+    /// It may change the container (and move items again): no drag is in progress when it runs.
+    /// A dropped item is still springing into its slot then, its layout glide off until it has
+    /// settled, so a move of that item made inside the callback puts it in its new slot at once
+    /// (the other items glide).
     public var onMove: (@MainActor (_ from: Int, _ to: Int) -> Void)?
-    /// The scale of a lifted item (default 1.03).
+    /// How much the lift scales an item, relative to the scale its bin had (default 1.03).
     public var liftScale = 1.03
-    /// The CSS class a lifted item's bin has from its lift until it has settled into its slot.
-    public var liftedClass = "unison-lifted"
+    /// The CSS class a lifted item's bin has from its lift until it has settled into its slot
+    /// (default `unison-lifted`). A name GTK does not take (empty, or starting with a `.`) is
+    /// ignored; a change during a drag applies from the next lift.
+    public var liftedClass: String {
+        get { liftedClassName }
+        set { if !newValue.isEmpty, !newValue.hasPrefix(".") { liftedClassName = newValue } }
+    }
+    private var liftedClassName = "unison-lifted"
     /// How the lift scales the item (default `.snappy`).
     public var liftAnimation = Animation.snappy
     /// How the items passed glide aside, and how a keyboard move animates (default `.smooth`).
@@ -67,8 +90,8 @@ public final class ReorderInteraction {
     public var dragTranslation: Double? { drag.map { pointer(of: $0) - $0.startPointer } }
 
     /// The drag's recognizer host, which the container's `GtkGestureDrag` feeds: events handed to
-    /// it (a scripted drag, for a tour) lift, move and drop items as the pointer's do.
-    public var gestureHandler: GestureHandler<DragRecognizer> { gesture.handler }
+    /// it (a scripted drag, for a demo's tour or a test) lift, move and drop items as the pointer's do.
+    @_spi(Testing) public var gestureHandler: GestureHandler<DragRecognizer> { gesture.handler }
 
     /// The container (it owns this object).
     weak var container: (any ReorderContainer)?
@@ -82,16 +105,31 @@ public final class ReorderInteraction {
     private var drag: Drag?
     /// Whether the press in progress was refused (not on an item) or its drag abandoned.
     private var ignoresPress = false
-    /// Dropped items still springing into their slots, with the number of their settle.
-    private var settling: [ObjectIdentifier: Int] = [:]
+    /// Dropped items still springing into their slots, by bin.
+    private var settling: [ObjectIdentifier: Settle] = [:]
     private var settles = 0
+
+    /// What a lift borrowed from a bin, given back when it has settled.
+    private struct Borrowed {
+        let cssClass: String
+        let animatesLayout: Bool
+        let scale: CGSize
+    }
+
+    /// A dropped item springing into its slot: the number of its settle, and what to give back.
+    private struct Settle {
+        let number: Int
+        weak var bin: MotionBin?
+        let borrowed: Borrowed
+    }
 
     /// A drag in progress. Positions are along the axis, in the container's coordinates.
     private struct Drag {
         let bin: MotionBin
+        let borrowed: Borrowed
         let startIndex: Int
         var index: Int
-        /// The items' slot lengths, in the container's order now.
+        /// The items' slot lengths, in the container's order now (never negative).
         var lengths: [Double]
         /// Where the first slot begins.
         let origin: Double
@@ -107,19 +145,7 @@ public final class ReorderInteraction {
         func start(at index: Int) -> Double { origin + lengths[..<index].reduce(0, +) }
     }
 
-    /// Makes the items of `container` reorderable by drag and keyboard. `widget` is the
-    /// container's widget (its ``ReorderContainer/widget`` now), which the gesture and the keys
-    /// are attached to. The container is held weakly: it keeps this object, and something keeps
-    /// the container as long as its widget lives (``ReorderableBox`` and ``ReorderableListBox``
-    /// are kept by their widgets).
-    public convenience init(
-        container: any ReorderContainer, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6
-    ) {
-        self.init(orientation: container.orientation, widget: widget, minimumDistance: minimumDistance)
-        self.container = container
-    }
-
-    /// An interaction on `widget` whose ``container`` is set next (a container making its own).
+    /// An interaction on `widget` whose `container` is set next (a container making its own).
     init(orientation: GtkOrientation, widget: UnsafeMutablePointer<GtkWidget>, minimumDistance: Double = 6) {
         self.widget = ObjectReference(widget)
         vertical = orientation == GTK_ORIENTATION_VERTICAL
@@ -135,6 +161,19 @@ public final class ReorderInteraction {
             self?.keyPressed(keyval, modifiers) ?? false
         }
         gtk_widget_add_controller(widget, keys)
+        self.widget.onFinalize { [weak self] in self?.widgetFinalized() }
+    }
+
+    /// The container's widget is gone (GLib is finalizing it): a drag in progress ends here, its
+    /// bin put at rest without animation (nothing may complete in a release), Escape's controller
+    /// taken off the window, nothing reported.
+    private func widgetFinalized() {
+        ignoresPress = false
+        guard let drag else { return }
+        self.drag = nil
+        removeEscape()
+        autoscroll.stop()
+        giveBack(drag.borrowed, to: drag.bin)
     }
 
     isolated deinit {
@@ -142,11 +181,18 @@ public final class ReorderInteraction {
         removeEscape()
         // The container went (it owns this object) in the middle of a drag: the bin, if the app
         // still holds it, is left at rest (no animation: nothing may complete in a release).
-        if let drag {
-            drag.bin.animatesLayout = true
-            drag.bin.translation = .zero
-            drag.bin.scale = CGSize(width: 1, height: 1)
+        if let drag { giveBack(drag.borrowed, to: drag.bin) }
+        for settle in settling.values {
+            if let bin = settle.bin { giveBack(settle.borrowed, to: bin) }
         }
+    }
+
+    /// Puts `bin` at rest with the app's settings again, without animation.
+    private func giveBack(_ borrowed: Borrowed, to bin: MotionBin) {
+        bin.animatesLayout = borrowed.animatesLayout
+        bin.translation = .zero
+        bin.scale = borrowed.scale
+        gtk_widget_remove_css_class(bin.widget, borrowed.cssClass)
     }
 
     /// Cancels the drag in progress: the item returns to where it started, and ``onMove`` is not called.
@@ -172,51 +218,61 @@ public final class ReorderInteraction {
     }
 
     private func ended(_ value: DragRecognizer.Value) {
-        ignoresPress = false
+        defer { ignoresPress = false }  // the next press is a new drag (whatever this one's end did)
         guard drag != nil else { return }
         moved(value)
         finish(committing: true)
     }
 
     private func gestureCancelled() {
-        ignoresPress = false
+        defer { ignoresPress = false }
         if drag != nil { finish(committing: false) }
     }
 
     /// The drag begins: lifts the item the press was on.
     private func lift(_ value: DragRecognizer.Value) {
         ignoresPress = true  // until the release, unless an item lifts
-        guard let container, container.widget != nil else { return }
+        guard onMove != nil, let container, container.widget != nil else { return }
         let count = container.itemCount
         var slots: [ReorderSlot] = []
+        slots.reserveCapacity(count)
         for index in 0..<count {
             guard let slot = container.slot(at: index), slot.start.isFinite, slot.length.isFinite else { return }
-            slots.append(slot)
+            slots.append(ReorderSlot(start: slot.start, length: max(slot.length, 0)))
         }
         let pressed = axis(value.startLocation)
         guard let index = slots.firstIndex(where: { pressed >= $0.start && pressed < $0.start + $0.length }),
             let bin = container.row(at: index)
         else { return }
         ignoresPress = false
-        settling[ObjectIdentifier(bin)] = nil
+        // A bin lifted again while it settles: what it borrowed then is still the app's.
+        let borrowed =
+            settling.removeValue(forKey: ObjectIdentifier(bin))?.borrowed
+            ?? Borrowed(cssClass: liftedClass, animatesLayout: bin.animatesLayout, scale: bin.scale)
+        if borrowed.cssClass != liftedClass { gtk_widget_remove_css_class(bin.widget, borrowed.cssClass) }
+        let lifted = Borrowed(cssClass: liftedClass, animatesLayout: borrowed.animatesLayout, scale: borrowed.scale)
         drag = Drag(
-            bin: bin, startIndex: index, index: index, lengths: slots.map(\.length), origin: slots[0].start,
-            itemStart: slots[index].start, startPointer: pressed, eventPointer: pressed,
+            bin: bin, borrowed: lifted, startIndex: index, index: index, lengths: slots.map(\.length),
+            origin: slots[0].start, itemStart: slots[index].start, startPointer: pressed, eventPointer: pressed,
             eventOffset: autoscroll.offset)
         bin.animatesLayout = false  // it stays under the pointer: its moves go into its translation
         container.raiseItem(at: index)
-        gtk_widget_add_css_class(bin.widget, liftedClass)
+        gtk_widget_add_css_class(bin.widget, lifted.cssClass)
         addEscape()
-        let scale = CGSize(width: liftScale, height: liftScale)
+        let scale = CGSize(
+            width: Double(lifted.scale.width) * liftScale, height: Double(lifted.scale.height) * liftScale)
         animate(liftAnimation) { bin.scale = scale }
         moved(value)
     }
 
     private func moved(_ value: DragRecognizer.Value) {
-        guard drag != nil else { return }
-        drag?.eventPointer = axis(value.location)
+        let location = axis(value.location)
+        // (An event without a finite position says nothing of where the pointer is.)
+        guard drag != nil, location.isFinite else { return }
+        let velocity = axis(value.velocity)
+        drag?.eventPointer = location
         drag?.eventOffset = autoscroll.offset
-        drag?.velocity = axis(value.velocity)
+        drag?.velocity = velocity.isFinite ? velocity : 0
         autoscroll.pointerMoved(to: value.location)
         update()
     }
@@ -228,40 +284,50 @@ public final class ReorderInteraction {
             && container.row(at: drag.index) === drag.bin
     }
 
-    /// Places the lifted item under the pointer, moving it past the neighbours whose centres it passed.
+    /// Places the lifted item under the pointer, moving it past the neighbours whose midpoints
+    /// its leading edge passed. (The drag is read and changed in place: a copy held while its
+    /// lengths are swapped would copy the array on every move.)
     private func update() {
-        guard var drag else { return }
-        guard let container, isIntact(drag, in: container) else { return abandon() }
-        let own = drag.lengths[drag.index]
-        let total = drag.lengths.reduce(0, +)
-        let last = drag.origin + total - own
-        let drawn = min(max(drag.itemStart + pointer(of: drag) - drag.startPointer, drag.origin), last)
-        let centre = drawn + own / 2
-        // Past a neighbour's centre, or held at either end (where a longer neighbour's centre
-        // may be out of reach).
-        while true {
-            let start = drag.start(at: drag.index)
-            if drag.index + 1 < drag.lengths.count,
-                centre > start + own + drag.lengths[drag.index + 1] / 2 || drawn >= last
+        guard let bin = drag?.bin, let count = drag?.lengths.count else { return }
+        guard let container, isIntact(drag!, in: container) else { return abandon() }
+        let (origin, own) = (drag!.origin, drag!.lengths[drag!.index])
+        let last = max(origin + drag!.lengths.reduce(0, +) - own, origin)
+        let drawn = min(max(drag!.itemStart + pointer(of: drag!) - drag!.startPointer, origin), last)
+        // Past a neighbour's midpoint, or held at either end (where a longer neighbour's midpoint
+        // may be out of reach; not when there is no room to move, as beside items of no length).
+        // One direction per update, at most a pass over the items.
+        let hasRoom = last > origin
+        var direction = 0
+        for _ in 0..<count {
+            let index = drag!.index
+            let start = drag!.start(at: index)
+            if direction >= 0, index + 1 < count,
+                drawn - start > drag!.lengths[index + 1] / 2 || (hasRoom && drawn >= last)
             {
-                move(&drag, by: 1, in: container)
-            } else if drag.index > 0, centre < start - drag.lengths[drag.index - 1] / 2 || drawn <= drag.origin {
-                move(&drag, by: -1, in: container)
+                move(by: 1, in: container)
+                direction = 1
+            } else if direction <= 0, index > 0,
+                drawn < start - drag!.lengths[index - 1] / 2 || (hasRoom && drawn <= origin)
+            {
+                move(by: -1, in: container)
+                direction = -1
             } else {
                 break
             }
         }
-        self.drag = drag
+        guard let start = drag.map({ $0.start(at: $0.index) }) else { return }
         // Set without animation: no animated transaction takes over the layout pass the glide belongs to.
-        let offset = drawn - drag.start(at: drag.index)
-        drag.bin.translation = vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0)
+        let offset = drawn - start
+        bin.translation = vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0)
     }
 
-    private func move(_ drag: inout Drag, by step: Int, in container: any ReorderContainer) {
-        let (from, to) = (drag.index, drag.index + step)
+    /// Moves the lifted item `step` slots (±1) in the container and in the drag's lengths.
+    private func move(by step: Int, in container: any ReorderContainer) {
+        guard let from = drag?.index else { return }
+        let to = from + step
         animate(glideAnimation) { container.moveItem(from: from, to: to) }
-        drag.lengths.swapAt(from, to)
-        drag.index = to
+        drag?.lengths.swapAt(from, to)
+        drag?.index = to
     }
 
     // MARK: The end of a drag
@@ -285,7 +351,7 @@ public final class ReorderInteraction {
         removeEscape()
         autoscroll.stop()
         container.endMoves()
-        settle(drag.bin, velocity: committing ? drag.velocity : 0)
+        settle(drag.bin, borrowed: drag.borrowed, velocity: committing ? drag.velocity : 0)
         if committing, drag.index != drag.startIndex { onMove?(drag.startIndex, drag.index) }
     }
 
@@ -297,25 +363,32 @@ public final class ReorderInteraction {
         removeEscape()
         autoscroll.stop()
         container?.endMoves()
-        settle(drag.bin, velocity: 0)
+        if let container, container.index(containing: drag.bin.widget) != nil {
+            settle(drag.bin, borrowed: drag.borrowed, velocity: 0)
+        } else {
+            // The app took the row out of the container: nothing to settle into; it is the app's
+            // again at once, at rest.
+            giveBack(drag.borrowed, to: drag.bin)
+            if settling.isEmpty { container?.raiseItem(at: nil) }
+        }
     }
 
-    /// Springs `bin` back to no translation and its natural scale; once there, its layout glide
-    /// is back on and it is drawn in its order again.
-    private func settle(_ bin: MotionBin, velocity: Double) {
+    /// Springs `bin` back to no translation and the scale it had before the lift; once there, its
+    /// layout glide is as the app had it, the lift's CSS class is off, and it is drawn in its order again.
+    private func settle(_ bin: MotionBin, borrowed: Borrowed, velocity: Double) {
         settles &+= 1
         let (id, number) = (ObjectIdentifier(bin), settles)
-        settling[id] = number
+        settling[id] = Settle(number: number, bin: bin, borrowed: borrowed)
         bin.handOff(translationVelocity: vertical ? CGPoint(x: 0, y: velocity) : CGPoint(x: velocity, y: 0))
         animate(settleAnimation) {
             bin.translation = .zero
-            bin.scale = CGSize(width: 1, height: 1)
+            bin.scale = borrowed.scale
         } completion: { [weak self] in
             // (A bin lifted again meanwhile is another drag's.)
-            guard let self, settling[id] == number else { return }
+            guard let self, settling[id]?.number == number else { return }
             settling[id] = nil
-            bin.animatesLayout = true
-            gtk_widget_remove_css_class(bin.widget, liftedClass)
+            bin.animatesLayout = borrowed.animatesLayout
+            gtk_widget_remove_css_class(bin.widget, borrowed.cssClass)
             if drag == nil, settling.isEmpty { container?.raiseItem(at: nil) }
         }
     }
@@ -347,7 +420,7 @@ public final class ReorderInteraction {
     /// Alt+Up/Down (Alt+Left/Right across): moves the item holding the focus one slot.
     private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
         let held = modifiers.rawValue & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
-        guard drag == nil, held == GDK_ALT_MASK.rawValue else { return false }
+        guard drag == nil, onMove != nil, held == GDK_ALT_MASK.rawValue else { return false }
         let step: Int
         switch Int32(bitPattern: keyval) {
         case GDK_KEY_Up where vertical, GDK_KEY_KP_Up where vertical, GDK_KEY_Left where !vertical,

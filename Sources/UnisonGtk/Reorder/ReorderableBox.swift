@@ -15,9 +15,11 @@ import Unison
 /// ``widget`` is a real `GtkBox` (a subclass that draws the lifted row after the others, so it
 /// is drawn over them): every `gtk_box_*` call works on it, and the box keeps this object as
 /// long as it lives. The rows are the box's children: the ``MotionBin``s added through
-/// ``append(_:)`` and ``insert(_:at:)``. A child added otherwise keeps its place in the order
-/// but cannot be lifted; a row removed from the box (`gtk_box_remove`) is forgotten. Slots are
-/// read from the rows' allocations, margins and the box's spacing, so rows may differ in size. A
+/// ``append(_:)`` and ``insert(_:at:)``. A child added otherwise (`gtk_box_append`) is an item
+/// too, which cannot be lifted: it has a slot and an index, lifted rows pass it and Alt+Up/Down
+/// move it when it holds the focus. A row removed from the box (`gtk_box_remove`) is forgotten.
+/// Slots are read from the children's allocations as the box laid them out (margins, spacing and
+/// CSS `border-spacing` included; a hidden child has a slot of no length), so rows may differ in size. A
 /// horizontal box is laid out left to right (a right-to-left text direction is not supported). A
 /// drag that starts on a widget that takes the press itself (a button) stays that widget's.
 @MainActor
@@ -36,17 +38,18 @@ public final class ReorderableBox: ReorderContainer {
     private struct WeakRow { weak var bin: MotionBin? }
 
     /// Called once per completed move, with the row's index before and after it (see
-    /// ``ReorderInteraction/onMove``): apply the same move to the app's data.
+    /// ``ReorderInteraction/onMove``): apply the same move to the app's data. Nil: the rows cannot be reordered.
     public var onMove: (@MainActor (_ from: Int, _ to: Int) -> Void)? {
         get { interaction.onMove }
         set { interaction.onMove = newValue }
     }
 
-    /// A new, empty box laying its rows out along `orientation` with `spacing` pixels between them;
-    /// a press becomes a drag once the pointer has moved `minimumDistance` pixels (0: at the press).
+    /// A new, empty box laying its rows out along `orientation` with `spacing` pixels between them
+    /// (clamped to 0...32 767); a press becomes a drag once the pointer has moved `minimumDistance`
+    /// pixels (0: at the press).
     public init(orientation: GtkOrientation = GTK_ORIENTATION_VERTICAL, spacing: Int32 = 0, minimumDistance: Double = 6)
     {
-        let box = RaisingBox.new(orientation: orientation, spacing: spacing)
+        let box = RaisingBox.new(orientation: orientation, spacing: min(max(spacing, 0), GtkLimits.maximumPixels))
         self.orientation = orientation
         reference = ObjectReference(box)
         interaction = ReorderInteraction(orientation: orientation, widget: box, minimumDistance: minimumDistance)
@@ -70,8 +73,8 @@ public final class ReorderableBox: ReorderContainer {
         guard let box = boxWidget else { return }
         forgetRemovedRows()
         rows[UnsafeMutableRawPointer(row.widget)] = WeakRow(bin: row)
-        let children = children()
-        let previous = index <= 0 ? nil : children[min(index, children.count) - 1]
+        // After the child before `index` (the last child when past the end; none at 0 or below).
+        let previous = index <= 0 ? nil : child(at: index - 1) ?? gtk_widget_get_last_child(box)
         gtk_box_insert_child_after(gtkBox(box), row.widget, previous)
     }
 
@@ -118,23 +121,13 @@ public final class ReorderableBox: ReorderContainer {
         return count
     }
 
-    /// The slot of the child at `index`: its allocation, less its leading margin, and its size with
-    /// its margins and the box's spacing.
-    public func slot(at index: Int) -> ReorderSlot? {
-        guard let box = boxWidget, let child = child(at: index) else { return nil }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(child, box, &bounds) != 0 else { return nil }
-        let spacing = Double(gtk_box_get_spacing(gtkBox(box)))
-        if orientation == GTK_ORIENTATION_VERTICAL {
-            let (leading, trailing) = (gtk_widget_get_margin_top(child), gtk_widget_get_margin_bottom(child))
-            return ReorderSlot(
-                start: Double(bounds.origin.y) - Double(leading),
-                length: Double(bounds.size.height) + Double(leading + trailing) + spacing)
-        }
-        let (leading, trailing) = (gtk_widget_get_margin_start(child), gtk_widget_get_margin_end(child))
-        return ReorderSlot(
-            start: Double(bounds.origin.x) - Double(leading),
-            length: Double(bounds.size.width) + Double(leading + trailing) + spacing)
+    /// The slot of the child at `index`, as the box laid it out: from its leading margin to the
+    /// next laid-out child's (spacing and CSS `border-spacing` included); no length for a hidden child.
+    func slot(at index: Int) -> ReorderSlot? {
+        guard let box = boxWidget else { return nil }
+        return ReorderSlots.slot(
+            at: index, count: itemCount, in: box, vertical: orientation == GTK_ORIENTATION_VERTICAL,
+            item: child(at:))
     }
 
     /// The row at `index`, if that child is one.
@@ -147,29 +140,42 @@ public final class ReorderableBox: ReorderContainer {
         guard let box = boxWidget else { return nil }
         var current: UnsafeMutablePointer<GtkWidget>? = widget
         while let child = current, let parent = gtk_widget_get_parent(child) {
-            if parent == box { return children().firstIndex(of: child) }
+            if parent == box {
+                var index = 0
+                var sibling = gtk_widget_get_prev_sibling(child)
+                while let current = sibling {
+                    index += 1
+                    sibling = gtk_widget_get_prev_sibling(current)
+                }
+                return index
+            }
             current = parent
         }
         return nil
     }
 
-    /// Moves the child at `from` to `to` (`gtk_box_reorder_child_after`).
+    /// Moves the child at `from` to `to` (`gtk_box_reorder_child_after`); indices out of range do nothing.
     public func moveItem(from: Int, to: Int) {
-        var children = children()
-        guard let box = boxWidget, children.indices.contains(from), children.indices.contains(to), from != to
-        else { return }
-        let child = children.remove(at: from)
-        gtk_box_reorder_child_after(gtkBox(box), child, to == 0 ? nil : children[to - 1])
+        guard let box = boxWidget, from != to, to >= 0, let child = child(at: from) else { return }
+        // The child it goes after: the one now at `to` moving down, the one before `to` moving up.
+        let after: UnsafeMutablePointer<GtkWidget>?
+        if to > from {
+            guard let sibling = self.child(at: to) else { return }
+            after = sibling
+        } else {
+            after = to == 0 ? nil : self.child(at: to - 1)
+        }
+        gtk_box_reorder_child_after(gtkBox(box), child, after)
     }
 
     /// Draws the child at `index` after the others (over them), wherever it moves.
-    public func raiseItem(at index: Int?) {
+    func raiseItem(at index: Int?) {
         guard let box = boxWidget else { return }
         RaisingBox.raise(index.flatMap { child(at: $0) }, in: box)
     }
 
     /// Nothing to end: the box's order is the moves.
-    public func endMoves() {}
+    func endMoves() {}
 
     /// Drops the rows no longer in the box.
     private func forgetRemovedRows() {

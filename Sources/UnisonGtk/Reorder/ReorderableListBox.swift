@@ -12,12 +12,19 @@ import Unison
 /// ```
 ///
 /// The list box keeps this object as long as it lives. Its items are its `GtkListBoxRow`s; those
-/// whose child is a ``MotionBin`` added through ``append(_:)`` or ``insert(_:at:)`` can be lifted
-/// (others keep their place in the order). A move sorts the list box once by the new order (a sort
-/// function set for that moment only), so the list box must not have a sort function of the app's
-/// (it would decide the order), nor a header function (slots are the rows' allocations end to
-/// end, with no headers between them). The lifted row is drawn over the others by being its list box's
-/// last child while it is lifted, so CSS `:last-child` rules apply to it until it has settled.
+/// whose child is a ``MotionBin`` added through ``append(_:)`` or ``insert(_:at:)`` can be lifted.
+/// Other rows are items too: they have a slot and an index, lifted rows pass them and Alt+Up/Down
+/// move them when they hold the focus. A row hidden by a filter function (or by
+/// `gtk_widget_set_visible`) has a slot of no length. A move sorts the list box once by the new
+/// order (a sort function set for that moment only), so:
+///
+/// - the list box must not have a sort function of the app's (it would decide the order);
+/// - nor a header function: a row's slot runs to the next row's, so a header would be counted in
+///   the slot before it and would not move with its row;
+/// - nor a model (`gtk_list_box_bind_model`): a bound list box's rows are the model's to order.
+///
+/// The lifted row is drawn over the others by being its list box's last child while it is lifted,
+/// so CSS `:last-child` rules apply to it until it has settled.
 @MainActor
 public final class ReorderableListBox: ReorderContainer {
     /// The list box; nil once GTK finalized it.
@@ -32,13 +39,15 @@ public final class ReorderableListBox: ReorderContainer {
     private var bins: [UnsafeMutableRawPointer: WeakBin] = [:]
     /// The row drawn over the others (compared by address only).
     private var raised: UnsafeMutableRawPointer?
-    /// Each row's place in the order a move sorts by (only during the sort).
+    /// Each row's place in the order a move sorts by (only during the sort; its storage is kept
+    /// for the next move, as is `order`'s).
     private var ranks: [UnsafeMutableRawPointer: Double] = [:]
+    private var order: [Double] = []
 
     private struct WeakBin { weak var bin: MotionBin? }
 
     /// Called once per completed move, with the row's index before and after it (see
-    /// ``ReorderInteraction/onMove``): apply the same move to the app's data.
+    /// ``ReorderInteraction/onMove``): apply the same move to the app's data. Nil: the rows cannot be reordered.
     public var onMove: (@MainActor (_ from: Int, _ to: Int) -> Void)? {
         get { interaction.onMove }
         set { interaction.onMove = newValue }
@@ -91,14 +100,11 @@ public final class ReorderableListBox: ReorderContainer {
         return count
     }
 
-    /// The slot of the row at `index`: its allocation with its margins.
-    public func slot(at index: Int) -> ReorderSlot? {
-        guard let list = widget, let row = listRow(at: index) else { return nil }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(row, list, &bounds) != 0 else { return nil }
-        let (top, bottom) = (gtk_widget_get_margin_top(row), gtk_widget_get_margin_bottom(row))
-        return ReorderSlot(
-            start: Double(bounds.origin.y) - Double(top), length: Double(bounds.size.height) + Double(top + bottom))
+    /// The slot of the row at `index`, as the list box laid it out: from its top margin to the next
+    /// shown row's; no length for a row hidden or filtered out.
+    func slot(at index: Int) -> ReorderSlot? {
+        guard let list = widget else { return nil }
+        return ReorderSlots.slot(at: index, count: itemCount, in: list, vertical: true, item: listRow(at:))
     }
 
     /// The bin in the row at `index`, if it is one added through this object.
@@ -126,18 +132,25 @@ public final class ReorderableListBox: ReorderContainer {
     public func moveItem(from: Int, to: Int) {
         let count = itemCount
         guard from != to, (0..<count).contains(from), (0..<count).contains(to) else { return }
-        var order = (0..<count).map { Double($0) }
+        rankInOrder(count)
         order[from] = Double(to) + (to > from ? 0.5 : -0.5)
-        sort(by: order)
+        sort()
+    }
+
+    /// Sets `order` to the rows' indices (its storage reused).
+    private func rankInOrder(_ count: Int) {
+        order.removeAll(keepingCapacity: true)
+        for index in 0..<count { order.append(Double(index)) }
     }
 
     /// Draws the row at `index` over the others (as the list box's last child) until the next call.
-    public func raiseItem(at index: Int?) {
+    func raiseItem(at index: Int?) {
         guard let list = widget else { return }
         let row = index.flatMap { listRow(at: $0) }
         if row == nil, raised != nil {
             raised = nil
-            sort(by: (0..<itemCount).map { Double($0) })  // children in the rows' order again
+            rankInOrder(itemCount)
+            sort()  // children in the rows' order again
         } else if let row {
             raised = UnsafeMutableRawPointer(row)
             gtk_widget_insert_before(row, list, nil)
@@ -145,13 +158,13 @@ public final class ReorderableListBox: ReorderContainer {
     }
 
     /// Nothing to end: the list box's order is the moves.
-    public func endMoves() {}
+    func endMoves() {}
 
     /// Sorts the rows by `order` (a rank per row index): sets a sort function, which sorts, and
     /// takes it off again. The raised row is drawn last again after.
-    private func sort(by order: [Double]) {
+    private func sort() {
         guard let list = listBox, let widget else { return }
-        ranks = [:]
+        ranks.removeAll(keepingCapacity: true)
         for (index, rank) in order.enumerated() {
             if let row = listRow(at: index) { ranks[UnsafeMutableRawPointer(row)] = rank }
         }
@@ -165,7 +178,7 @@ public final class ReorderableListBox: ReorderContainer {
         }
         gtk_list_box_set_sort_func(list, compare, Unmanaged.passUnretained(self).toOpaque(), nil)
         gtk_list_box_set_sort_func(list, nil, nil, nil)
-        ranks = [:]
+        ranks.removeAll(keepingCapacity: true)
         // (Found among the rows by address: a row the app removed may be freed.)
         if let raised,
             let row = (0..<order.count).lazy.compactMap(listRow).first(where: { UnsafeMutableRawPointer($0) == raised })
