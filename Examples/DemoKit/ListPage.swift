@@ -20,8 +20,8 @@ public final class ListPage: DemoPage {
     private var leaving: [MotionBin] = []
     private var nextNumber = 1
     private var random = SeededRandom(seed: 12)
-    /// Tour steps scheduled and not yet run.
-    private var pendingSteps = 0
+    /// The tour's steps, scheduled and not yet run.
+    private let tourSteps = TourSteps()
 
     private static let colours: [RGBAColor] = [.demoBlue, .demoRed, .demoGreen, .demoAmber]
     private static let animation = Animation.spring(duration: 0.5, bounce: 0.15)
@@ -117,21 +117,15 @@ public final class ListPage: DemoPage {
     /// The tour: shuffle, then insert a row second from the top, then remove the fourth.
     public func play() {
         shuffle()
-        pendingSteps += 2
-        GtkRuntime.after(0.5) { [weak self] in
+        tourSteps.after(0.5) { [weak self] in self?.insert(at: 1) }
+        tourSteps.after(1.0) { [weak self] in
             guard let self else { return }
-            pendingSteps -= 1
-            insert(at: 1)
-        }
-        GtkRuntime.after(1.0) { [weak self] in
-            guard let self else { return }
-            pendingSteps -= 1
             remove(at: min(3, rows.count - 1))
         }
     }
 
     public var isAtTarget: Bool {
-        pendingSteps == 0 && leaving.isEmpty && rows.allSatisfy { !$0.isAnimating }
+        tourSteps.pending == 0 && leaving.isEmpty && rows.allSatisfy { !$0.isAnimating }
     }
 }
 

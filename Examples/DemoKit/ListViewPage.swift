@@ -16,8 +16,8 @@ public final class ListViewPage: DemoPage {
     private let animator: ListAnimator
     private var nextNumber = 1
     private var random = SeededRandom(seed: 31)
-    /// Tour steps scheduled and not yet run.
-    private var pendingSteps = 0
+    /// The tour's steps, scheduled and not yet run.
+    private let tourSteps = TourSteps()
     /// The labels of the rows, by the list item that owns them (set up once per row widget).
     private var labels: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
 
@@ -116,18 +116,9 @@ public final class ListViewPage: DemoPage {
     /// The tour: shuffle, then insert an item second from the top, then remove the fourth.
     public func play() {
         shuffle()
-        pendingSteps += 2
-        GtkRuntime.after(0.5) { [weak self] in
-            guard let self else { return }
-            pendingSteps -= 1
-            insert(at: 1)
-        }
-        GtkRuntime.after(1.0) { [weak self] in
-            guard let self else { return }
-            pendingSteps -= 1
-            remove(at: 3)
-        }
+        tourSteps.after(0.5) { [weak self] in self?.insert(at: 1) }
+        tourSteps.after(1.0) { [weak self] in self?.remove(at: 3) }
     }
 
-    public var isAtTarget: Bool { pendingSteps == 0 && !animator.isAnimating }
+    public var isAtTarget: Bool { tourSteps.pending == 0 && !animator.isAnimating }
 }

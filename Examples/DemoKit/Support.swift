@@ -28,6 +28,26 @@ extension DemoPage {
     public func stop() {}
 }
 
+/// A page's tour steps run later: each after its delay, counted until it has run, so the page can
+/// say it is not at its target while a step is still to come.
+///
+///     tourSteps.after(0.5) { [weak self] in self?.insert(at: 1) }
+@MainActor
+final class TourSteps {
+    /// Steps scheduled and not yet run.
+    private(set) var pending = 0
+
+    /// Runs `step` after `delay` seconds, unless these steps are gone by then (their page was freed).
+    func after(_ delay: TimeInterval, _ step: @escaping @MainActor () -> Void) {
+        pending += 1
+        GtkRuntime.after(delay) { [weak self] in
+            guard let self else { return }
+            pending -= 1
+            step()
+        }
+    }
+}
+
 /// Small builders for the widgets pages use.
 @MainActor
 enum UI {

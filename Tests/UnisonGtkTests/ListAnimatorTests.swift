@@ -200,6 +200,48 @@ final class ListFixture {
     func run(until condition: () -> Bool) -> Bool { GtkRuntime.iterate(timeout: 5, until: condition) }
 }
 
+// MARK: Animating the fixture's view
+
+extension ListFixture {
+    /// How many times a transaction's completion has run.
+    final class Completions {
+        var count = 0
+    }
+
+    /// A list animator attached to the view, the window settled after it (with `transition`, if given).
+    @discardableResult
+    func settledAnimator(transition: AnyTransition? = nil) -> ListAnimator {
+        let animator = ListAnimator(view)
+        if let transition { animator.transition = transition }
+        window.settle()
+        return animator
+    }
+
+    /// Makes `changes` in a transaction animated with `animation`, counting its completions.
+    func animate(_ animation: Animation, _ changes: () -> Void) -> Completions {
+        let completions = Completions()
+        Unison.animate(animation, changes: changes) { completions.count += 1 }
+        return completions
+    }
+
+    /// Animates `changes` while recording where `item` is drawn after each painted frame, until the
+    /// transaction completes; `started` runs once the changes are made, before any frame. Returns the
+    /// frames' times and bounds, and how many times the completion ran.
+    func recordGlide(
+        of item: UnsafeMutableRawPointer, _ animation: Animation, started: () -> Void = {}, _ changes: () -> Void
+    ) -> (frames: [(time: TimeInterval, bounds: CGRect)], completions: Int) {
+        var frames: [(time: TimeInterval, bounds: CGRect)] = []
+        window.record { [unowned self] time in
+            if let bounds = drawnBounds(of: item) { frames.append((time, bounds)) }
+        }
+        let completions = animate(animation, changes)
+        started()
+        run { completions.count > 0 }
+        window.stopRecording()
+        return (frames, completions.count)
+    }
+}
+
 extension GtkAdapterTests {
     @MainActor
     @Suite("List animator")
@@ -213,8 +255,7 @@ extension GtkAdapterTests {
         func insertionStartsAtTransitionStart() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             var first: (opacity: Double, bounds: CGRect, centre: (red: Double, green: Double, blue: Double))?
             var newItem: UnsafeMutableRawPointer?
             list.window.record { _ in
@@ -223,14 +264,11 @@ extension GtkAdapterTests {
                 else { return }
                 first = (gtk_widget_get_opacity(row), bounds, list.pixel(of: image, x: bounds.midX, y: bounds.midY))
             }
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
+            let completions = list.animate(.linear(duration: 0.3)) {
                 list.insert(id: 100, at: 1)
                 newItem = list.item(at: 1)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 }
+            list.run { completions.count > 0 }
             list.window.stopRecording()
             let frame = try #require(first)
             #expect(frame.opacity <= Self.opacity.value)
@@ -241,7 +279,7 @@ extension GtkAdapterTests {
             let was = ListFixture.colour(of: 1)
             #expect(frame.centre.red.isApproximatelyEqual(to: was.red, within: Self.pixel))
             #expect(frame.centre.green.isApproximatelyEqual(to: was.green, within: Self.pixel))
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             let row = try #require(list.row(of: newItem!))
             #expect(gtk_widget_get_opacity(row) == 1)
             #expect(list.drawnBounds(of: newItem!) == CGRect(x: 0, y: 40, width: 200, height: 40))
@@ -252,9 +290,7 @@ extension GtkAdapterTests {
         func removalStaysUntilItsLastFrame() throws {
             let list = try ListFixture(count: 4)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            animator.transition = .opacity
-            list.window.settle()
+            let animator = list.settledAnimator(transition: .opacity)
             let removed = list.item(at: 2)
             let below = list.item(at: 3)
             // Four rows fill 160 of the view's 200 px: below them, the view's own background.
@@ -278,17 +314,14 @@ extension GtkAdapterTests {
                         within: Self.pixel), "opacity \(alpha)")
                 checked += 1
             }
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
+            let completions = list.animate(.linear(duration: 0.3)) {
                 list.remove(at: 2)
-            } completion: {
-                completions += 1
             }
             #expect(animator.leavingCount == 1)
-            list.run { completions > 0 }
+            list.run { completions.count > 0 }
             list.window.settle()
             list.window.stopRecording()
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             #expect(leavingFrames >= 5 && checked >= leavingFrames - 2)
             #expect(animator.leavingCount == 0)
             // Its space is gone: the next item sits where it was, drawn as it is.
@@ -301,21 +334,11 @@ extension GtkAdapterTests {
         func neighboursMoveContinuously() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            _ = ListAnimator(list.view)
-            list.window.settle()
+            list.settledAnimator()
             let neighbour = list.item(at: 1)
-            var samples: [(time: Double, y: Double)] = []
-            list.window.record { time in
-                if let bounds = list.drawnBounds(of: neighbour) { samples.append((time, bounds.minY)) }
-            }
-            var completions = 0
-            animate(.linear(duration: 0.4)) {
+            let samples = list.recordGlide(of: neighbour, .linear(duration: 0.4)) {
                 list.insert(id: 100, at: 1)
-            } completion: {
-                completions += 1
-            }
-            list.run { completions > 0 }
-            list.window.stopRecording()
+            }.frames.map { (time: $0.time, y: $0.bounds.minY) }
             #expect(samples.count >= 8)
             #expect(samples.first?.y == 40)  // the first frame draws it where it was
             #expect(samples.last?.y == 80)
@@ -330,20 +353,12 @@ extension GtkAdapterTests {
         func insertionAboveTheAnchorMovesNothing() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            _ = ListAnimator(list.view)
-            list.window.settle()
+            list.settledAnimator()
             let top = list.item(at: 0)
-            var drawn: [Double] = []
-            list.window.record { _ in if let bounds = list.drawnBounds(of: top) { drawn.append(bounds.minY) } }
-            var completions = 0
             // GTK scrolls by a row to keep the top item where it is; the new item is above the view.
-            animate(.linear(duration: 0.3)) {
+            let drawn = list.recordGlide(of: top, .linear(duration: 0.3)) {
                 list.insert(id: 100, at: 0)
-            } completion: {
-                completions += 1
-            }
-            list.run { completions > 0 }
-            list.window.stopRecording()
+            }.frames.map(\.bounds.minY)
             #expect(gtk_adjustment_get_value(list.vadjustment) == ListFixture.rowHeight)
             #expect(!drawn.isEmpty && drawn.allSatisfy { $0 == 0 }, "\(drawn)")
         }
@@ -352,8 +367,7 @@ extension GtkAdapterTests {
         func moveRetargetsMidGlide() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let moving = list.item(at: 0)
             var samples: [(time: Double, y: Double)] = []
             var retargetedAt: Int?
@@ -397,8 +411,7 @@ extension GtkAdapterTests {
         func scrollingDuringGlideAddsNoMotion() throws {
             let list = try ListFixture(count: 50)
             defer { list.close() }
-            _ = ListAnimator(list.view)
-            list.window.settle()
+            list.settledAnimator()
             let tracked = list.item(at: 3)  // content y 120, then 160 (an insertion at 1: above it, below the anchor)
             var samples: [(time: Double, content: Double)] = []
             var scrolled = false
@@ -410,13 +423,10 @@ extension GtkAdapterTests {
                     gtk_adjustment_set_value(list.vadjustment, 60)
                 }
             }
-            var completions = 0
-            animate(.linear(duration: 0.5)) {
+            let completions = list.animate(.linear(duration: 0.5)) {
                 list.insert(id: 100, at: 1)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 }
+            list.run { completions.count > 0 }
             list.window.settle()
             list.window.stopRecording()
             #expect(scrolled && gtk_adjustment_get_value(list.vadjustment) == 60)
@@ -434,8 +444,7 @@ extension GtkAdapterTests {
         func recycledRowsFollowTheirItems() throws {
             let list = try ListFixture(count: 200)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             var checkedRows = 0
             var scrolled = false
             var frames = 0
@@ -459,17 +468,14 @@ extension GtkAdapterTests {
                     checkedRows += 1
                 }
             }
-            var completions = 0
-            animate(.linear(duration: 0.5)) {
+            let completions = list.animate(.linear(duration: 0.5)) {
                 list.move(from: 0, to: 3)
                 list.insert(id: 1_000, at: 1)
                 list.remove(at: 6)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 }
+            list.run { completions.count > 0 }
             list.window.stopRecording()
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             #expect(checkedRows > 20)
             #expect(!animator.isAnimating)
         }
@@ -478,20 +484,11 @@ extension GtkAdapterTests {
         func gridViewGlides() throws {
             let list = try ListFixture(count: 12, kind: .grid)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let moving = list.item(at: 2)  // the last of the first line; an insertion at 1 wraps it to the next
             let start = try #require(list.drawnBounds(of: moving))
-            var drawn: [CGRect] = []
-            list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds) } }
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
-                list.insert(id: 100, at: 1)
-            } completion: {
-                completions += 1
-            }
-            list.run { completions > 0 }
-            list.window.stopRecording()
+            let glide = list.recordGlide(of: moving, .linear(duration: 0.3)) { list.insert(id: 100, at: 1) }
+            let drawn = glide.frames.map(\.bounds)
             let end = try #require(list.drawnBounds(of: moving))
             #expect(end.minX < start.minX && end.minY > start.minY)
             #expect(drawn.first == start)  // drawn where it was on the first frame
@@ -503,27 +500,18 @@ extension GtkAdapterTests {
                 #expect(
                     frame.minX.isApproximatelyEqual(to: start.minX + p * (end.minX - start.minX), within: .wholePixel))
             }
-            #expect(completions == 1 && !animator.isAnimating)
+            #expect(glide.completions == 1 && !animator.isAnimating)
         }
 
         @Test("a column view's rows glide too")
         func columnViewGlides() throws {
             let list = try ListFixture(count: 8, kind: .column)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let moving = list.item(at: 1)
             let start = try #require(list.drawnBounds(of: moving))
-            var drawn: [CGRect] = []
-            list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds) } }
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
-                list.insert(id: 100, at: 1)
-            } completion: {
-                completions += 1
-            }
-            list.run { completions > 0 }
-            list.window.stopRecording()
+            let glide = list.recordGlide(of: moving, .linear(duration: 0.3)) { list.insert(id: 100, at: 1) }
+            let drawn = glide.frames.map(\.bounds)
             let end = try #require(list.drawnBounds(of: moving))
             #expect(end.minY > start.minY)
             #expect(drawn.first == start)
@@ -535,41 +523,30 @@ extension GtkAdapterTests {
         func farChangeCostsNothing() throws {
             let list = try ListFixture(count: 10_000)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
+            let animator = list.settledAnimator()
+            let completions = list.animate(.linear(duration: 0.3)) {
                 list.remove(at: 9_000)
                 list.insert(id: 20_000, at: 8_000)
                 list.move(from: 7_000, to: 7_010)
-            } completion: {
-                completions += 1
             }
             #expect(animator.leavingCount == 0)
             list.window.settle(0.05)
             #expect(!animator.isAnimating)
-            list.run { completions > 0 }
-            #expect(completions == 1)
+            list.run { completions.count > 0 }
+            #expect(completions.count == 1)
         }
 
         @Test("an item removed and added back in one change moves: nothing leaves")
         func removeAndAddInOneChangeIsAMove() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let moving = list.item(at: 1)
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
+            let drawn = list.recordGlide(
+                of: moving, .linear(duration: 0.3), started: { #expect(animator.leavingCount == 0) }
+            ) {
                 list.move(from: 1, to: 4)
-            } completion: {
-                completions += 1
-            }
-            #expect(animator.leavingCount == 0)
-            var drawn: [Double] = []
-            list.window.record { _ in if let bounds = list.drawnBounds(of: moving) { drawn.append(bounds.minY) } }
-            list.run { completions > 0 }
-            list.window.stopRecording()
+            }.frames.map(\.bounds.minY)
             #expect(drawn.first == 40 && drawn.last == 160)
             #expect(drawn.contains { $0 > 40 && $0 < 160 })
             // Drawn at full opacity all the way: moved, not removed and inserted.
@@ -580,8 +557,7 @@ extension GtkAdapterTests {
         func movesAcrossTheEdge() throws {
             let list = try ListFixture(count: 20)  // 200 px: rows 0...4 on screen
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let leavingView = list.item(at: 1)  // to position 7, off screen
             let enteringView = list.item(at: 7)  // to position 1, from off screen
             var entering: [(y: Double, opacity: Double)] = []
@@ -604,19 +580,16 @@ extension GtkAdapterTests {
                     }
                 }
             }
-            var completions = 0
-            animate(.linear(duration: 0.4)) {
+            let completions = list.animate(.linear(duration: 0.4)) {
                 var items: [gpointer?] = (1...7).map { g_list_model_get_item(list.store, guint($0)) }
                 items.reverse()
                 items.withUnsafeMutableBufferPointer { buffer in
                     g_list_store_splice(list.store, 1, 7, buffer.baseAddress, 7)
                 }
                 for item in items { g_object_unref(item) }
-            } completion: {
-                completions += 1
             }
             #expect(animator.leavingCount == 0)
-            list.run { completions > 0 && !animator.isAnimating }
+            list.run { completions.count > 0 && !animator.isAnimating }
             list.window.stopRecording()
             #expect(captureSeen)
             #expect(entering.count >= 5)
@@ -630,8 +603,7 @@ extension GtkAdapterTests {
         func gridMovesAcrossTheEdge() throws {
             let list = try ListFixture(count: 60, kind: .grid)  // 3 columns of 66 × 42 cells; lines 0...4 on screen
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let leavingView = list.item(at: 1)  // to position 40: line 13, off screen
             let enteringView = list.item(at: 15)  // line 5 (off screen) to position 14: line 4, column 2
             let cell = try #require(list.drawnBounds(of: list.item(at: 0)))
@@ -654,13 +626,10 @@ extension GtkAdapterTests {
                     }
                 }
             }
-            var completions = 0
-            animate(.linear(duration: 0.4)) {
+            let completions = list.animate(.linear(duration: 0.4)) {
                 list.move(from: 1, to: 40)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 && !animator.isAnimating }
+            list.run { completions.count > 0 && !animator.isAnimating }
             list.window.stopRecording()
             #expect(captureSeen)
             let first = try #require(entering.first?.bounds)
@@ -676,8 +645,7 @@ extension GtkAdapterTests {
         func modelChangingInsideItsHandler() throws {
             let list = try ListFixture(count: 10)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             var nested = false
             _ = try GtkSignals.connect(UnsafeMutableRawPointer(list.store), "items-changed") { _ in
                 guard !nested else { return }
@@ -685,15 +653,12 @@ extension GtkAdapterTests {
                 list.remove(at: 5)  // inside the emission of the insertion
                 list.insert(id: 200, at: 0)
             }
-            var completions = 0
-            animate(.smooth) {
+            let completions = list.animate(.smooth) {
                 list.insert(id: 100, at: 2)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 && !animator.isAnimating }
+            list.run { completions.count > 0 && !animator.isAnimating }
             list.window.settle()
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             #expect(animator.leavingCount == 0)
             for (_, item) in list.shown {
                 guard let row = list.row(of: item) else { continue }
@@ -705,8 +670,7 @@ extension GtkAdapterTests {
         func removedMidInsertion() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             var inserted = 0
             var removed = 0
             var frames = 0
@@ -735,24 +699,20 @@ extension GtkAdapterTests {
         func viewDestroyedMidGlide() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
-            var completions = 0
+            let animator = list.settledAnimator()
             var frames = 0
             list.window.record { _ in
                 frames += 1
                 if frames == 3 { gtk_fixed_remove(unison_example_fixed(list.window.fixed), list.scrolled) }
             }
-            animate(.linear(duration: 0.4)) {
+            let completions = list.animate(.linear(duration: 0.4)) {
                 list.insert(id: 100, at: 0)
                 list.remove(at: 4)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 }
+            list.run { completions.count > 0 }
             list.window.settle(0.3)
             list.window.stopRecording()
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             #expect(animator.view == nil && !animator.isAnimating)
         }
 
@@ -760,8 +720,7 @@ extension GtkAdapterTests {
         func modelReplaced() throws {
             let list = try ListFixture(count: 8)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
+            let animator = list.settledAnimator()
             let other = g_list_store_new(gtk_string_object_get_type())!
             defer { g_object_unref(UnsafeMutableRawPointer(other)) }
             for id in 50..<58 {
@@ -769,7 +728,6 @@ extension GtkAdapterTests {
                 g_list_store_append(other, UnsafeMutableRawPointer(object))
                 g_object_unref(UnsafeMutableRawPointer(object))
             }
-            var completions = 0
             var frames = 0
             list.window.record { _ in
                 frames += 1
@@ -778,15 +736,13 @@ extension GtkAdapterTests {
                 gtk_list_view_set_model(OpaquePointer(list.view), model)
                 g_object_unref(UnsafeMutableRawPointer(model))
             }
-            animate(.linear(duration: 0.4)) {
+            let completions = list.animate(.linear(duration: 0.4)) {
                 list.insert(id: 100, at: 0)
-            } completion: {
-                completions += 1
             }
-            list.run { completions > 0 && frames > 3 }
+            list.run { completions.count > 0 && frames > 3 }
             list.window.settle()
             list.window.stopRecording()
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             #expect(!animator.isAnimating)
             // Changes of the new model animate.
             var second = 0
@@ -808,19 +764,15 @@ extension GtkAdapterTests {
         func tenThousandRemoved() throws {
             let list = try ListFixture(count: 10_000)
             defer { list.close() }
-            let animator = ListAnimator(list.view)
-            list.window.settle()
-            var completions = 0
-            animate(.linear(duration: 0.3)) {
+            let animator = list.settledAnimator()
+            let completions = list.animate(.linear(duration: 0.3)) {
                 g_list_store_splice(list.store, 0, 10_000, nil, 0)
-            } completion: {
-                completions += 1
             }
             // The rows on screen (200 px of 40 px rows, and the few GTK keeps beyond) leave.
             #expect(animator.leavingCount > 0 && animator.leavingCount <= 12)
-            list.run { completions > 0 }
+            list.run { completions.count > 0 }
             list.window.settle()
-            #expect(completions == 1)
+            #expect(completions.count == 1)
             #expect(animator.leavingCount == 0 && list.count == 0)
         }
     }

@@ -43,33 +43,20 @@ private final class ReorderWindow {
             colours.append(colour)
         }
         (self.bins, self.areas, self.colours) = (bins, areas, colours)
-        if let scrollerHeight {
-            let scroller = gtk_scrolled_window_new()!
-            gtk_widget_set_size_request(scroller, 200, scrollerHeight)
-            gtk_scrolled_window_set_child(OpaquePointer(scroller), list.widget)
-            gtk_fixed_put(unison_example_fixed(window.fixed), scroller, 0, 20)
-            self.scroller = scroller
-        } else {
-            gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
-            scroller = nil
-        }
+        scroller = placeReorderable(list, in: window, scrollerHeight: scrollerHeight)
         list.onMove = { [unowned self] from, to in moves.append([from, to]) }
         window.settle(0.3)
-        let search = try startXdotool(["search", "--sync", "--name", title])
-        GtkRuntime.iterate(timeout: 5) { !search.isRunning }
-        let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-        windowID = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+        windowID = try xdotoolWindow(titled: title)
     }
 
     /// The row bins' indices in the box's order.
-    var order: [Int] { list.orderedRows.compactMap { row in bins.firstIndex { $0 === row } } }
+    var order: [Int] { rowOrder(of: list.orderedRows, in: bins) }
 
     /// Where layout puts row `index`'s tile, in the window's coordinates.
     func layoutTop(of index: Int) throws -> Double {
-        var zero = graphene_point_t(x: 0, y: 0)
-        var point = graphene_point_t(x: 0, y: 0)
-        #expect(gtk_widget_compute_point(areas[index], window.window, &zero, &point) != 0)
-        return Double(point.y)
+        let origin = layoutOrigin(of: areas[index], in: window.window)
+        #expect(origin != nil)
+        return origin?.y ?? 0
     }
 
     /// Runs xdotool's `commands` (their window is this one) and waits until they are done.
@@ -94,13 +81,7 @@ private final class ReorderWindow {
     }
 
     /// Waits until every row rests (at most 3 s).
-    func settleRows() -> Bool {
-        let rested = GtkRuntime.iterate(timeout: 3) { [bins, list] in
-            list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
-        }
-        window.settle()
-        return rested
-    }
+    func settleRows() -> Bool { restRows(of: list.interaction, bins, in: window) }
 
     func close() { window.close() }
 }

@@ -5,6 +5,38 @@ import Unison
 @_spi(Testing) import UnisonGtk
 import UnisonTestSupport
 
+/// Focusable coloured tiles of `width` × `height`, one per colour, each in a ``MotionBin`` given to `append`.
+@MainActor
+private func focusableTiles(
+    _ colours: [(Double, Double, Double)], width: Int32, height: Int32, append: (MotionBin) -> Void
+) -> (areas: [UnsafeMutablePointer<GtkWidget>], bins: [MotionBin]) {
+    var areas: [UnsafeMutablePointer<GtkWidget>] = []
+    var bins: [MotionBin] = []
+    for colour in colours {
+        let area = colouredArea(red: colour.0, green: colour.1, blue: colour.2, width: width, height: height)
+        gtk_widget_set_focusable(area, 1)
+        let bin = MotionBin(child: area)
+        append(bin)
+        (areas, bins) = (areas + [area], bins + [bin])
+    }
+    return (areas, bins)
+}
+
+/// Focuses `tile` in X window `id`, presses `keys` there through xdotool, waits (at most 3 s) until
+/// every one of `bins` rests, then lets `window` settle.
+@MainActor
+private func press(
+    _ keys: String, focusing tile: UnsafeMutablePointer<GtkWidget>, ofWindow id: String, until bins: [MotionBin],
+    rest window: TestWindow
+) throws {
+    _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
+    gtk_widget_grab_focus(tile)
+    let key = try startXdotool(["key", "--clearmodifiers", keys])
+    GtkRuntime.iterate(timeout: 5) { !key.isRunning }
+    GtkRuntime.iterate(timeout: 3) { bins.allSatisfy { !$0.isAnimating } }
+    window.settle()
+}
+
 extension GtkAdapterTests {
     @MainActor
     @Suite("Reorderable list box and horizontal box")
@@ -20,47 +52,27 @@ extension GtkAdapterTests {
             let list = ReorderableListBox(gtk_list_box_new()!)
             let colours = [(0.1, 0.3, 0.9), (0.9, 0.2, 0.1), (0.2, 0.8, 0.2), (0.9, 0.7, 0.1)]
             let height = 36.0
-            var areas: [UnsafeMutablePointer<GtkWidget>] = []
-            var bins: [MotionBin] = []
-            for colour in colours {
-                let area = colouredArea(
-                    red: colour.0, green: colour.1, blue: colour.2, width: 160, height: Int32(height))
-                gtk_widget_set_focusable(area, 1)
-                let bin = MotionBin(child: area)
-                list.append(bin)
-                (areas, bins) = (areas + [area], bins + [bin])
-            }
+            let (areas, bins) = focusableTiles(colours, width: 160, height: Int32(height), append: list.append)
             gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
             var moves: [[Int]] = []
             list.onMove = { from, to in moves.append([from, to]) }
             window.settle(0.3)
             let toplevel = window.window
-            func top(_ index: Int) -> Double {
-                var zero = graphene_point_t(x: 0, y: 0)
-                var point = graphene_point_t(x: 0, y: 0)
-                _ = gtk_widget_compute_point(areas[index], toplevel, &zero, &point)
-                return Double(point.y)
-            }
+            func top(_ index: Int) -> Double { layoutOrigin(of: areas[index], in: toplevel)?.y ?? 0 }
             let rest = (0..<4).map(top)
             var frames: [(translation: Double?, span: ClosedRange<Double>?)] = []
             window.record { _ in
                 guard let image = WidgetRenderer.image(of: toplevel) else { return }
                 frames.append((list.interaction.dragTranslation, columnSpans(of: [colours[0]], in: image, x: 80)[0]))
             }
-            let search = try startXdotool(["search", "--sync", "--name", title])
-            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
-            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            let id = try xdotoolWindow(titled: title)
             let y = Int(rest[0] + height / 2)
             var commands = ["mousemove", "--window", id, "80", String(y), "mousedown", "1"]
             for n in 1...22 { commands += ["sleep", "0.02", "mousemove", "--window", id, "80", String(y + 4 * n)] }
             commands += ["mouseup", "1"]
             let drag = try startXdotool(commands)
             GtkRuntime.iterate(timeout: 8) { !drag.isRunning }
-            GtkRuntime.iterate(timeout: 3) {
-                list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
-            }
-            window.settle()
+            _ = restRows(of: list.interaction, bins, in: window)
             window.stopRecording()
             let dragging = frames.compactMap { f in f.translation.flatMap { d in f.span.map { (d, $0) } } }
             #expect(dragging.count >= 8, "frames painted while dragging: \(dragging.count)")
@@ -80,12 +92,7 @@ extension GtkAdapterTests {
             #expect(bins[0].translation == .zero && bins[0].animatesLayout)
 
             // Alt+Up on the dropped row's tile: one slot up, the focus still on it.
-            _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
-            gtk_widget_grab_focus(areas[0])
-            let key = try startXdotool(["key", "--clearmodifiers", "alt+Up"])
-            GtkRuntime.iterate(timeout: 5) { !key.isRunning }
-            GtkRuntime.iterate(timeout: 3) { bins.allSatisfy { !$0.isAnimating } }
-            window.settle()
+            try press("alt+Up", focusing: areas[0], ofWindow: id, until: bins, rest: window)
             #expect(moves == [[0, expectedSlot], [expectedSlot, expectedSlot - 1]])
             #expect(list.orderedRows[expectedSlot - 1] === bins[0])
             let root = try #require(gtk_widget_get_root(toplevel))
@@ -101,26 +108,13 @@ extension GtkAdapterTests {
             let horizontal = GtkOrientation(rawValue: 0)  // GTK_ORIENTATION_HORIZONTAL
             let list = ReorderableBox(orientation: horizontal, spacing: 4)
             let colours = [(0.1, 0.3, 0.9), (0.9, 0.2, 0.1), (0.2, 0.8, 0.2), (0.9, 0.7, 0.1)]
-            var areas: [UnsafeMutablePointer<GtkWidget>] = []
-            var bins: [MotionBin] = []
-            for colour in colours {
-                let area = colouredArea(red: colour.0, green: colour.1, blue: colour.2, width: 40, height: 60)
-                gtk_widget_set_focusable(area, 1)
-                let bin = MotionBin(child: area)
-                list.append(bin)
-                (areas, bins) = (areas + [area], bins + [bin])
-            }
+            let (areas, bins) = focusableTiles(colours, width: 40, height: 60, append: list.append)
             gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 20, 20)
             var moves: [[Int]] = []
             list.onMove = { from, to in moves.append([from, to]) }
             window.settle(0.3)
             let toplevel = window.window
-            func leading(_ index: Int) -> Double {
-                var zero = graphene_point_t(x: 0, y: 0)
-                var point = graphene_point_t(x: 0, y: 0)
-                _ = gtk_widget_compute_point(areas[index], toplevel, &zero, &point)
-                return Double(point.x)
-            }
+            func leading(_ index: Int) -> Double { layoutOrigin(of: areas[index], in: toplevel)?.x ?? 0 }
             let rest = (0..<4).map(leading)
             #expect(rest[1] - rest[0] == 44)
             // Every painted frame while dragging: the lifted column's drawn left edge against the pointer.
@@ -130,10 +124,7 @@ extension GtkAdapterTests {
                 follow.append(
                     bins[0].presentedTranslation.x + bins[0].layoutOffset.x + leading(0) - rest[0] - translation)
             }
-            let search = try startXdotool(["search", "--sync", "--name", title])
-            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
-            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            let id = try xdotoolWindow(titled: title)
             // The first column pressed in its middle, moved 4 px right every 20 ms to 96 px (past two
             // columns' centres: 44 and 88 px), released.
             let (x, y) = (Int(rest[0]) + 20, 50)
@@ -144,25 +135,16 @@ extension GtkAdapterTests {
             commands += ["mouseup", "1"]
             let drag = try startXdotool(commands)
             GtkRuntime.iterate(timeout: 8) { !drag.isRunning }
-            GtkRuntime.iterate(timeout: 3) {
-                list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
-            }
-            window.settle()
+            _ = restRows(of: list.interaction, bins, in: window)
             window.stopRecording()
             #expect(follow.count >= 8, "frames painted while dragging: \(follow.count)")
             // Exact but for `gtk_widget_compute_point`'s float coordinates (about 1e-5 px at 100 px).
             #expect(follow.allSatisfy { abs($0) <= 1e-3 }, "drawn minus pointer: \(follow)")
             #expect(moves == [[0, 2]])
-            let order = list.orderedRows.compactMap { row in bins.firstIndex { $0 === row } }
-            #expect(order == [1, 2, 0, 3])
+            #expect(rowOrder(of: list.orderedRows, in: bins) == [1, 2, 0, 3])
             #expect(leading(0) == rest[2])
 
-            _ = try startXdotool(["windowfocus", "--sync", id]).waitUntilExit()
-            gtk_widget_grab_focus(areas[0])
-            let key = try startXdotool(["key", "--clearmodifiers", "alt+Left"])
-            GtkRuntime.iterate(timeout: 5) { !key.isRunning }
-            GtkRuntime.iterate(timeout: 3) { bins.allSatisfy { !$0.isAnimating } }
-            window.settle()
+            try press("alt+Left", focusing: areas[0], ofWindow: id, until: bins, rest: window)
             #expect(moves == [[0, 2], [2, 1]])
             #expect(leading(0) == rest[1])
         }
@@ -189,13 +171,7 @@ extension GtkAdapterTests {
                 time += 0.016
                 handler.handle(event(CGPoint(x: 80, y: y), time))
             }
-            func rested() -> Bool {
-                let done = GtkRuntime.iterate(timeout: 3) {
-                    list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
-                }
-                window.settle()
-                return done
-            }
+            func rested() -> Bool { restRows(of: list.interaction, bins, in: window) }
             func top(_ bin: MotionBin) -> Double {
                 var bounds = graphene_rect_t()
                 _ = gtk_widget_compute_bounds(bin.widget, list.widget, &bounds)

@@ -34,16 +34,7 @@ final class ScriptedBox {
             list.append(bin)
             bins.append(bin)
         }
-        if let scrollerHeight {
-            let scroller = gtk_scrolled_window_new()!
-            gtk_widget_set_size_request(scroller, 200, scrollerHeight)
-            gtk_scrolled_window_set_child(OpaquePointer(scroller), list.widget)
-            gtk_fixed_put(unison_example_fixed(window.fixed), scroller, 0, 20)
-            self.scroller = scroller
-        } else {
-            gtk_fixed_put(unison_example_fixed(window.fixed), list.widget, 0, 20)
-            scroller = nil
-        }
+        scroller = placeReorderable(list, in: window, scrollerHeight: scrollerHeight)
         if reportsMoves { list.onMove = { [weak self] from, to in self?.moves.append([from, to]) } }
         window.settle(0.2)
     }
@@ -81,15 +72,9 @@ final class ScriptedBox {
     }
 
     /// Waits until every row rests (at most 3 s).
-    func settleRows() -> Bool {
-        let rested = GtkRuntime.iterate(timeout: 3) { [bins, list] in
-            list.interaction.liftedIndex == nil && bins.allSatisfy { !$0.isAnimating }
-        }
-        window.settle()
-        return rested
-    }
+    func settleRows() -> Bool { restRows(of: list.interaction, bins, in: window) }
 
-    var order: [Int] { list.orderedRows.compactMap { row in bins.firstIndex { $0 === row } } }
+    var order: [Int] { rowOrder(of: list.orderedRows, in: bins) }
 }
 
 extension GtkAdapterTests {
