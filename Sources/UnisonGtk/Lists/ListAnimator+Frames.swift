@@ -296,13 +296,15 @@ extension ListAnimator {
         }
     }
 
-    /// Drops the states of items at rest and of removals that finished.
+    /// Drops the states of items at rest and of removals that finished. Runs every frame: the
+    /// table is copied only in a frame that drops something (an item at rest still drawn away
+    /// is kept, and must not make every frame copy it).
     private func prune() {
-        guard states.values.contains(where: { $0.isGone || !$0.isAnimating }) else { return }
-        let dropped = states.filter {
-            let state = $0.value
-            return state.isGone || (!state.isAnimating && (state.ghost != nil || !state.isDrawnAway))
+        func droppable(_ state: ListItemMotion) -> Bool {
+            state.isGone || (!state.isAnimating && (state.ghost != nil || !state.isDrawnAway))
         }
+        guard states.values.contains(where: droppable) else { return }
+        let dropped = states.filter { droppable($0.value) }
         for key in dropped.keys { states[key] = nil }
         _ = dropped  // released here, after the table no longer holds them
     }
