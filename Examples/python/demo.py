@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Three of Unison's demo pages in Python: a spring, a list that animates its changes, and a zoom
-into a card.
+"""Four of Unison's demo pages in Python: a spring, a list that animates its changes, a list view of
+3 000 items whose changes animate, and a zoom into a card.
 
     python3 demo.py            # a window with a page switcher
     python3 demo.py --smoke    # run each page's animation once, check what GTK painted, quit
@@ -18,11 +18,11 @@ import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
 gi.require_version("Unison", "1.0")
-from gi.repository import Gdk, GLib, Gtk, Unison  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Gtk, Unison  # noqa: E402
 
 CSS = b"""
 .swatch { min-width: 64px; min-height: 64px; border-radius: 12px; }
-.row { min-height: 36px; border-radius: 8px; color: white; font-weight: bold; }
+.row { min-height: 36px; padding: 0 12px; border-radius: 8px; color: white; font-weight: bold; }
 .detail { color: white; }
 .red { background: #e01b24; }
 .blue { background: #3584e4; }
@@ -137,6 +137,96 @@ class ListPage(Gtk.Box):
         Unison.animate(Unison.Animation.new_spring(0.5, 0.15), reorder, done)
 
 
+class ListViewPage(Gtk.Box):
+    """A Gtk.ListView of 3 000 items with a Unison.ListAnimator: an inserted item fades and grows in,
+    a removed one fades and shrinks out, and a shuffle glides the rows on screen to their new places.
+    The view recycles a few row widgets; the animator follows the model's items (the same objects
+    moved by a splice are moves: a Gio.ListStore, not a Gtk.StringList, whose splice makes new ones)."""
+
+    COUNT = 3000
+
+    def __init__(self):
+        super().__init__(orientation=Gtk.Orientation.VERTICAL, spacing=12)
+        buttons = Gtk.Box(spacing=6)
+        for label, action in (("Insert", self.insert), ("Remove", self.remove), ("Shuffle", self.shuffle)):
+            button = Gtk.Button(label=label)
+            button.connect("clicked", lambda _, action=action: action())
+            buttons.append(button)
+        self.append(buttons)
+        self.store = Gio.ListStore(item_type=Gtk.StringObject)
+        self.count = 0
+        self.store.splice(0, 0, [self.new_item() for _ in range(self.COUNT)])
+        self.labels = {}  # each row's label → its Gtk.ListItem
+        factory = Gtk.SignalListItemFactory()
+        factory.connect("setup", self.setup)
+        factory.connect("bind", self.bind)
+        factory.connect("teardown", lambda _, item: self.labels.pop(item.get_child(), None))
+        self.view = Gtk.ListView.new(Gtk.NoSelection.new(self.store), factory)
+        self.animator = Unison.ListAnimator.new(self.view)  # before the view shows rows
+        self.scrolled = Gtk.ScrolledWindow(child=self.view, vexpand=True)
+        self.append(self.scrolled)
+
+    def new_item(self):
+        self.count += 1
+        return Gtk.StringObject.new("Item %d" % self.count)
+
+    def setup(self, _, item):
+        label = Gtk.Label(xalign=0, css_classes=["row"])
+        item.set_child(label)
+        self.labels[label] = item
+
+    @staticmethod
+    def bind(_, item):
+        text = item.get_item().get_string()
+        item.get_child().set_text(text)
+        item.get_child().set_css_classes(["row", ROW_COLORS[int(text.split()[-1]) % 4]])
+
+    def positions_on_screen(self):
+        """The model positions of the rows on screen, in order."""
+        height, positions = self.scrolled.get_height(), []
+        for label, item in self.labels.items():
+            ok, bounds = label.compute_bounds(self.scrolled)
+            if label.get_mapped() and ok and bounds.origin.y + bounds.size.height > 0 and bounds.origin.y < height:
+                positions.append(item.get_position())
+        return sorted(positions)
+
+    def changeable(self):
+        """The positions on screen a change may touch: all but the first, which the view keeps in
+        place (it would scroll to wherever a change moved it)."""
+        positions = self.positions_on_screen()
+        return range(positions[0] + 1, positions[-1] + 1) if len(positions) > 1 else range(0)
+
+    def insert(self, done=None):
+        """Inserts a new item at a random place on screen; returns it."""
+        positions, item = self.changeable(), self.new_item()
+        if positions:
+            Unison.animate(Unison.Animation.new_snappy(0.4),
+                           lambda: self.store.insert(random.choice(positions), item), done)
+            return item
+
+    def remove(self, done=None):
+        """Removes a random item on screen; returns it."""
+        positions = self.changeable()
+        if positions:
+            position = random.choice(positions)
+            item = self.store.get_item(position)
+            Unison.animate(Unison.Animation.new_snappy(0.4), lambda: self.store.remove(position), done)
+            return item
+
+    def shuffle(self, done=None):
+        """Shuffles the items on screen (all but the first) in one splice; returns them in their new order."""
+        positions = self.changeable()
+        if len(positions) < 2:
+            return []
+        items = [self.store.get_item(position) for position in positions]
+        order = list(items)
+        while order == items:
+            random.shuffle(order)
+        Unison.animate(Unison.Animation.new_spring(0.5, 0.15),
+                       lambda: self.store.splice(positions[0], len(order), order), done)
+        return order
+
+
 class ZoomPage(Gtk.Box):
     """A grid of cards; a click zooms the card's page out of it, Back zooms it in again."""
 
@@ -176,7 +266,7 @@ def build(window):
     pages = Gtk.Stack(transition_type=Gtk.StackTransitionType.CROSSFADE, margin_top=18, margin_bottom=18,
                       margin_start=18, margin_end=18, vexpand=True)
     for page, name, title in ((SpringsPage(), "springs", "Springs"), (ListPage(), "list", "List"),
-                              (ZoomPage(), "zoom", "Zoom")):
+                              (ListViewPage(), "listview", "List view"), (ZoomPage(), "zoom", "Zoom")):
         pages.add_titled(page, name, title)
     header = Gtk.HeaderBar(title_widget=Gtk.StackSwitcher(stack=pages))
     window.set_titlebar(header)

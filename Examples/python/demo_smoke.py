@@ -1,7 +1,8 @@
 """`demo.py --smoke`: runs each page's animation once in a real window (Xvfb in make test-gobject)
 and checks what GTK presented and painted on every frame: the thrown card moved through the
 spring and stopped at its target, list rows faded in, left their parent and glided to their
-shuffled places, and a card's page zoomed out of the card and back into it. Exits non-zero with
+shuffled places, a list view's rows (model items followed by a Unison.ListAnimator) faded in, left
+and glided to their shuffled places, and a card's page zoomed out of the card and back into it. Exits non-zero with
 the failed check's name.
 
 The pixels are read with the Python tests' `painted` (Tests/python/unison_testing.py): GTK's
@@ -42,6 +43,19 @@ class Recorder:
     def stop(self):
         self.clock.disconnect(self.handler)
         return [bounds for bounds in self.frames if bounds]
+
+
+class Frames:
+    """`measure()` after each frame painted in `widget` from now until `stop()`, which returns them."""
+
+    def __init__(self, widget, measure):
+        self.values = []
+        self.clock = widget.get_frame_clock()
+        self.handler = self.clock.connect("after-paint", lambda _: self.values.append(measure()))
+
+    def stop(self):
+        self.clock.disconnect(self.handler)
+        return self.values
 
 
 def red_bounds(area):
@@ -113,6 +127,64 @@ def rows(pages):
           "a shuffled row glided to its new place", (start, end, first.get_allocation().y, drawn))
 
 
+def drawn_row(page, item):
+    """The row widget showing `item` in the list view page, or None."""
+    for label, list_item in page.labels.items():
+        if list_item.get_item() is item and label.get_mapped():
+            return label.get_parent()
+    return None
+
+
+def drawn_y(page, item):
+    """Where the row showing `item` is drawn (its transform included), in the view; None if no row shows it."""
+    row = drawn_row(page, item)
+    ok, bounds = row.compute_bounds(page.view) if row else (False, None)
+    return bounds.origin.y if ok else None
+
+
+def list_view(pages):
+    page = show(pages, "listview")
+    random.seed(32)
+    animator = page.animator
+
+    before = [page.store.get_item(position) for position in page.changeable()]
+    start = {item: drawn_y(page, item) for item in before}
+    done = []
+    moved = page.shuffle(lambda: done.append(True))
+    moved = [item for item, old in zip(moved, before) if item is not old]
+    frames = Frames(page.view, lambda: ({item: drawn_y(page, item) for item in moved},
+                                               animator.is_animating()))
+    iterate_until(lambda: done and not animator.is_animating())
+    next_frame(page.view)
+    frames = frames.stop()
+    end = {item: drawn_y(page, item) for item in moved}
+    gliding = [item for item in moved
+               if any(min(start[item], end[item]) < frame[item] < max(start[item], end[item])
+                      for frame, _ in frames if frame[item] is not None)]
+    check(len(moved) > 1 and gliding == moved and any(animating for _, animating in frames),
+          "the animator glided every shuffled row of the list view", (len(moved), len(gliding)))
+    order = sorted(moved, key=lambda item: page.store.find(item)[1])
+    check(all(end[item] == drawn_row(page, item).get_allocation().y for item in moved)
+          and [end[item] for item in order] == sorted(end.values()) and not animator.is_animating(),
+          "the shuffled rows settled at their places, in the model's order", end)
+
+    done = []
+    item = page.insert(lambda: done.append(True))
+    opacities = Frames(page.view, lambda: drawn_row(page, item) and drawn_row(page, item).get_opacity())
+    iterate_until(lambda: done and not animator.is_animating())
+    next_frame(page.view)
+    opacities = opacities.stop()
+    check(any(opacity is not None and 0 < opacity < 1 for opacity in opacities)
+          and drawn_row(page, item).get_opacity() == 1, "an item inserted in the list view faded in", opacities)
+
+    done = []
+    item = page.remove(lambda: done.append(True))
+    leaving = animator.get_leaving_count()
+    iterate_until(lambda: done and not animator.is_animating())
+    check(leaving == 1 and animator.get_leaving_count() == 0 and drawn_row(page, item) is None
+          and not page.store.find(item)[0], "an item removed from the list view left", leaving)
+
+
 def zoom(pages):
     page = show(pages, "zoom")
     width, height = page.stack.get_width(), page.stack.get_height()
@@ -141,7 +213,7 @@ def run(build):
     pages = build(window)
     window.present()
     iterate_until(window.get_mapped)
-    for page in (springs, rows, zoom):
+    for page in (springs, rows, list_view, zoom):
         page(pages)
     window.destroy()
     return 0
