@@ -6,7 +6,9 @@ import UnisonGtk
 /// A `GtkGridView` over a model of 3 000 numbered colour tiles, animated by a `ListAnimator`: an
 /// added tile fades and grows in, a removed one fades and shrinks out, and a shuffle or a sort
 /// glides every tile on screen to its new place. The view recycles a few tile widgets; the animator
-/// follows the model items, and each tile's colour follows its number.
+/// follows the model items, and each tile's colour follows its number. (A sort changes the whole
+/// model at once, more items than the animator compares to tell moves from removals: the tiles on
+/// screen start leaving and come back as they glide, so they dip a little in opacity and size.)
 @MainActor
 public final class GridViewPage: DemoPage {
     public let title = "Layout: grid view"
@@ -48,7 +50,7 @@ public final class GridViewPage: DemoPage {
             GTK_ORIENTATION_VERTICAL, spacing: 10,
             [
                 UI.label(
-                    "A GtkGridView of 3 000 tiles with a ListAnimator (add, remove, shuffle and sort the tiles on screen)",
+                    "A GtkGridView of 3 000 tiles with a ListAnimator (add, remove or shuffle the tiles on screen; sort them all)",
                     bold: true),
                 buttons, scrolled,
             ])

@@ -146,8 +146,10 @@ def drawn_at(page, item):
 
 
 def on_the_way(point, start, end):
-    """Whether `point` is neither `start` nor `end` and between them on both axes."""
-    return point not in (None, start, end) and all(min(a, b) <= p <= max(a, b) for p, a, b in zip(point, start, end))
+    """Whether `point` is neither `start` nor `end` and between them on both axes (within half a pixel:
+    a row scaled about its centre has its centre a rounding error away)."""
+    return point not in (None, start, end) and all(
+        min(a, b) - 0.5 <= p <= max(a, b) + 0.5 for p, a, b in zip(point, start, end))
 
 
 def glide(page, change, name):
