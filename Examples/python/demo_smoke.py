@@ -1,7 +1,9 @@
 """`demo.py --smoke`: runs each page's animation once in a real window (Xvfb in make test-gobject)
 and checks what GTK presented and painted on every frame: the thrown card moved through the
 spring and stopped at its target, list rows faded in, left their parent and glided to their
-shuffled places, and a card's page zoomed out of the card and back into it. Exits non-zero with
+shuffled places, a list view's and a grid view's items (followed by a Unison.ListAnimator) glided to
+their shuffled (and sorted) places, faded in and left, and a card's page zoomed out of the card and
+back into it. Exits non-zero with
 the failed check's name.
 
 The pixels are read with the Python tests' `painted` (Tests/python/unison_testing.py): GTK's
@@ -42,6 +44,19 @@ class Recorder:
     def stop(self):
         self.clock.disconnect(self.handler)
         return [bounds for bounds in self.frames if bounds]
+
+
+class Frames:
+    """`measure()` after each frame painted in `widget` from now until `stop()`, which returns them."""
+
+    def __init__(self, widget, measure):
+        self.values = []
+        self.clock = widget.get_frame_clock()
+        self.handler = self.clock.connect("after-paint", lambda _: self.values.append(measure()))
+
+    def stop(self):
+        self.clock.disconnect(self.handler)
+        return self.values
 
 
 def red_bounds(area):
@@ -113,6 +128,83 @@ def rows(pages):
           "a shuffled row glided to its new place", (start, end, first.get_allocation().y, drawn))
 
 
+def drawn_row(page, item):
+    """The row widget showing `item` in a model page, or None."""
+    for label, list_item in page.labels.items():
+        if list_item.get_item() is item and label.get_mapped():
+            return label.get_parent()
+    return None
+
+
+def drawn_at(page, item):
+    """Where the centre of the row showing `item` is drawn (its transform included), in the view; None
+    if no row shows it. (The centre, which a scale about it leaves in place: in a change of more than
+    256 items the animator starts a moved row leaving, and scales it back when it finds it moved.)"""
+    row = drawn_row(page, item)
+    ok, bounds = row.compute_bounds(page.view) if row else (False, None)
+    return (bounds.origin.x + bounds.size.width / 2, bounds.origin.y + bounds.size.height / 2) if ok else None
+
+
+def on_the_way(point, start, end):
+    """Whether `point` is neither `start` nor `end` and between them on both axes (within half a pixel:
+    a row scaled about its centre has its centre a rounding error away)."""
+    return point not in (None, start, end) and all(
+        min(a, b) - 0.5 <= p <= max(a, b) + 0.5 for p, a, b in zip(point, start, end))
+
+
+def glide(page, change, name):
+    """Runs `change(done)`, which moves the items on screen and returns them, and checks that the
+    animator glided each moved item's row from where it was drawn to its new place, where it settled."""
+    animator, done = page.animator, []
+    start = {page.store.get_item(position): None for position in page.positions_on_screen()}
+    start = {item: drawn_at(page, item) for item in start}
+    moved = [item for item in change(lambda: done.append(True)) if item in start]
+    frames = Frames(page.view, lambda: ({item: drawn_at(page, item) for item in moved}, animator.is_animating()))
+    iterate_until(lambda: done and not animator.is_animating())
+    next_frame(page.view)
+    frames = frames.stop()
+    end = {item: drawn_at(page, item) for item in moved}
+    moved = [item for item in moved if end[item] != start[item]]
+    gliding = [item for item in moved if any(on_the_way(frame[item], start[item], end[item]) for frame, _ in frames)]
+    check(len(moved) > 1 and gliding == moved and any(animating for _, animating in frames),
+          "the animator glided every %s row on screen" % name, (len(moved), len(gliding)))
+    order = sorted(moved, key=lambda item: page.store.find(item)[1])
+    reading = sorted(moved, key=lambda item: (end[item][1], end[item][0]))  # line by line
+    laid_out = {item: drawn_row(page, item).get_allocation() for item in moved}
+    check(all(end[item] == (laid_out[item].x + laid_out[item].width / 2, laid_out[item].y + laid_out[item].height / 2)
+              for item in moved)
+          and order == reading and not animator.is_animating(),
+          "the %s rows settled at their places, in the model's order" % name, end)
+
+
+def model_page(pages, name):
+    page = show(pages, name)
+    random.seed(32)
+    animator = page.animator
+    glide(page, page.shuffle, "%s's shuffled" % name)
+    if hasattr(page, "sort"):
+        glide(page, lambda done: page.sort(done) or [page.store.get_item(position) for position in page.changeable()],
+              "%s's sorted" % name)
+        check([int(item.get_string()) for item in page.store] == list(range(1, page.COUNT + 1)),
+              "the %s's model is sorted" % name)
+
+    done = []
+    item = page.insert(lambda: done.append(True))
+    opacities = Frames(page.view, lambda: drawn_row(page, item) and drawn_row(page, item).get_opacity())
+    iterate_until(lambda: done and not animator.is_animating())
+    next_frame(page.view)
+    opacities = opacities.stop()
+    check(any(opacity is not None and 0 < opacity < 1 for opacity in opacities)
+          and drawn_row(page, item).get_opacity() == 1, "an item inserted in the %s faded in" % name, opacities)
+
+    done = []
+    item = page.remove(lambda: done.append(True))
+    leaving = animator.get_leaving_count()
+    iterate_until(lambda: done and not animator.is_animating())
+    check(leaving == 1 and animator.get_leaving_count() == 0 and drawn_row(page, item) is None
+          and not page.store.find(item)[0], "an item removed from the %s left" % name, leaving)
+
+
 def zoom(pages):
     page = show(pages, "zoom")
     width, height = page.stack.get_width(), page.stack.get_height()
@@ -141,7 +233,10 @@ def run(build):
     pages = build(window)
     window.present()
     iterate_until(window.get_mapped)
-    for page in (springs, rows, zoom):
-        page(pages)
+    springs(pages)
+    rows(pages)
+    model_page(pages, "listview")
+    model_page(pages, "gridview")
+    zoom(pages)
     window.destroy()
     return 0

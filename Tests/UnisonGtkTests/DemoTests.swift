@@ -2,9 +2,10 @@ import CUnisonGtkExamples
 import Foundation
 import Testing
 import Unison
-import UnisonDemoKit
 import UnisonGtk
 import UnisonTestSupport
+
+@testable import UnisonDemoKit
 
 /// Pixels that differ by more than `tolerance` in any channel.
 func differingPixels(_ a: WidgetRenderer.Image, _ b: WidgetRenderer.Image, tolerance: UInt8 = 8) -> Int {
@@ -71,9 +72,120 @@ extension GtkAdapterTests {
                 // At the target it stays put: a later frame is the same picture.
                 #expect(differingPixels(end, endAgain) < 50, "\(page.title) still changes after reaching its target")
             }
+            #expect(demo.pages.count == demoPageCount)
+        }
+
+        /// The item at `position` of the grid page's model (the model holds it).
+        private func item(_ page: GridViewPage, at position: Int) -> UnsafeMutableRawPointer {
+            let item = g_list_model_get_item(page.store, guint(position))!
+            g_object_unref(item)
+            return item
+        }
+
+        /// The model's numbers, in order.
+        private func numbers(_ page: GridViewPage) -> [Int] {
+            (0..<Int(g_list_model_get_n_items(page.store))).map { GridViewPage.number(of: item(page, at: $0)) }
+        }
+
+        /// Where each tile on screen is drawn (its transform included) in the view, by number.
+        private func drawnTiles(_ page: GridViewPage) -> [Int: CGPoint] {
+            var tiles: [Int: CGPoint] = [:]
+            for position in page.positionsOnScreen() {
+                tiles[GridViewPage.number(of: item(page, at: position))] = .zero
+            }
+            var row = gtk_widget_get_first_child(page.view)
+            while let widget = row {
+                row = gtk_widget_get_next_sibling(widget)
+                var bounds = graphene_rect_t()
+                guard gtk_widget_get_mapped(widget) != 0, let label = gtk_widget_get_first_child(widget),
+                    let text = gtk_label_get_text(unison_example_label(label)), let number = Int(String(cString: text)),
+                    tiles[number] != nil, gtk_widget_compute_bounds(widget, page.view, &bounds) != 0
+                else { continue }
+                tiles[number] = CGPoint(x: Double(bounds.origin.x), y: Double(bounds.origin.y))
+            }
+            return tiles
+        }
+
+        @Test("the grid view page: a shuffle glides the tiles on screen, which settle; sort, add and remove animate")
+        func gridViewPage() throws {
+            let shown = try PageWindow(title: "unison-grid-page") { GridViewPage(context: $0) }
+            defer { shown.close() }
+            let page = shown.page
+            let onScreen = page.positionsOnScreen()
+            #expect(onScreen.count >= 24, "several lines of tiles on screen: \(onScreen)")
+            #expect(Array(numbers(page).prefix(5)) == [1, 2, 3, 4, 5])
+            let items = onScreen.map { item(page, at: $0) }
+            let start = drawnTiles(page)
+
+            /// Runs `change`, then records every frame until the animator rests: the largest offset the
+            /// animator reports for `items`, the first item's, and the largest distance a tile on screen
+            /// was drawn from where it is drawn at the end.
+            func glide(_ change: () -> Void) -> (largest: Double, first: Double, drawnAway: Double, frames: Int) {
+                var (largest, first, frames) = (0.0, 0.0, 0)
+                var drawn: [[Int: CGPoint]] = []
+                let id = shown.everyFrame {
+                    frames += 1
+                    for (index, item) in items.enumerated() {
+                        let offset = page.animator.offset(of: item)
+                        largest = max(largest, hypot(offset.x, offset.y))
+                        if index == 0 { first = max(first, hypot(offset.x, offset.y)) }
+                    }
+                    drawn.append(drawnTiles(page))
+                }
+                change()
+                GtkRuntime.iterate(timeout: 5) { frames > 1 && page.isAtTarget }
+                GtkRuntime.iterate(timeout: 0.1)
+                shown.stopFrames(id)
+                let end = drawnTiles(page)
+                var drawnAway = 0.0
+                for frame in drawn {
+                    for (number, point) in frame {
+                        guard let final = end[number] else { continue }
+                        drawnAway = max(drawnAway, hypot(point.x - final.x, point.y - final.y))
+                    }
+                }
+                return (largest, first, drawnAway, frames)
+            }
+
+            let shuffled = glide { page.shuffle() }
+            let afterShuffle = numbers(page)
+            #expect(afterShuffle.count == 3_000 && afterShuffle != Array(1...3_000))
+            #expect(Set(onScreen.dropFirst().map { afterShuffle[$0] }) == Set(onScreen.dropFirst().map { $0 + 1 }))
+            #expect(shuffled.largest > 30, "tiles glided (the animator's offsets)")
+            #expect(shuffled.drawnAway > 30, "tiles were drawn away from their places mid-glide")
+            #expect(shuffled.first == 0, "the first tile stays")
+            #expect(!page.animator.isAnimating)
+            #expect(items.allSatisfy { page.animator.offset(of: $0) == .zero })
+            let settled = drawnTiles(page)
+            #expect(settled[1] == start[1])
+            #expect(
+                Set(settled.values.map { [$0.x, $0.y] }) == Set(start.values.map { [$0.x, $0.y] }),
+                "the tiles settled on the grid's places")
+
+            let sorted = glide { page.sort() }
+            #expect(numbers(page) == Array(1...3_000))
+            #expect(sorted.largest > 30 && sorted.drawnAway > 30, "the sort glided tiles back")
+            #expect(drawnTiles(page) == start)
+
+            page.remove()
+            #expect(page.animator.leavingCount == 1)
+            #expect(GtkRuntime.iterate(timeout: 5) { page.isAtTarget })
+            #expect(page.animator.leavingCount == 0 && numbers(page).count == 2_999)
+
+            page.add()
+            let added = item(page, at: try #require(numbers(page).firstIndex(of: 3_001)))
+            var entering = 1.0
+            let id = shown.everyFrame { entering = min(entering, page.animator.effects(of: added).opacity) }
+            #expect(GtkRuntime.iterate(timeout: 5) { entering < 1 && page.isAtTarget })
+            shown.stopFrames(id)
+            #expect(entering < 0.5, "the added tile faded in")
+            #expect(page.animator.effects(of: added) == .identity)
         }
     }
 }
+
+/// How many pages the demo has (DemoWindow's list).
+let demoPageCount = 26
 
 @Suite("Demo tour")
 struct DemoTourTests {
@@ -87,17 +199,17 @@ struct DemoTourTests {
         let frames = files.filter { $0.hasSuffix(".png") && $0.contains("frame") }
         // One line per page ("<title>: 10 frames in <dir>/"), and every page wrote every frame.
         let pageLines = output.split(separator: "\n").filter { $0.hasSuffix(" frames in \(directory.path)/") }
-        #expect(pageLines.count == 25)
+        #expect(pageLines.count == demoPageCount)
         #expect(frames.count == pageLines.count * DemoTour.times.count)
         for title in [
             "Carousel", "Phases", "Keyframes", "Keyframe timeline", "Transitions: banner", "Layout: list",
-            "Interaction states", "Zoom transition",
+            "Interaction states", "Zoom transition", "Layout: list view", "Layout: grid view",
         ] {
             #expect(pageLines.contains { $0.hasPrefix("\(title): \(DemoTour.times.count) frames") }, "\(title)")
         }
         let sheet = directory.appendingPathComponent("contact-sheet.png").path
         let size = (try FileManager.default.attributesOfItem(atPath: sheet)[.size] as? Int) ?? 0
-        #expect(size > 50_000)  // twenty-three rows of real thumbnails, not an empty canvas
+        #expect(size > 50_000)  // a row of real thumbnails per page, not an empty canvas
         #expect(output.contains("contact sheet: \(sheet)"))
         _ = try installedProgram("/usr/bin/convert", package: "imagemagick")
         #expect(files.contains("retargeting.gif"))
