@@ -128,5 +128,187 @@ extension GtkAdapterTests {
             #expect(fixture.list.row(of: item).map { gtk_widget_has_css_class($0, "unison-lifted") } == 0)
             #expect(fixture.animator.leavingCount == 0)
         }
+
+        @Test("with no onMove a GListStore is moved by the interaction: one move, no item enters or leaves")
+        func storeMovedWithoutCallback() throws {
+            let fixture = try ScriptedList(count: 6, reportsMoves: false)
+            defer { fixture.close() }
+            var transitions = 0
+            fixture.list.window.record { _ in
+                if fixture.animator.leavingCount > 0 { transitions += 1 }
+                for position in 0..<fixture.list.count
+                where fixture.animator.effects(of: fixture.list.item(at: position)) != .identity {
+                    transitions += 1
+                }
+            }
+            let item = fixture.list.item(at: 3)
+            fixture.drag(y: 140, dy: -140)
+            #expect(fixture.rest())
+            fixture.list.window.stopRecording()
+            #expect(fixture.order == [3, 0, 1, 2, 4, 5])
+            #expect(transitions == 0)
+            #expect(fixture.list.drawnBounds(of: item)?.minY == 0)
+        }
+
+        @Test("Escape or cancel() puts everything back: no move reported, the model unchanged")
+        func cancelPutsBack() throws {
+            let fixture = try ScriptedList(count: 6)
+            defer { fixture.close() }
+            fixture.drag(y: 20, dy: 100, release: false)
+            #expect(fixture.reorder.targetPosition == 2 || fixture.reorder.targetPosition == 3)
+            fixture.list.window.settle(0.1)
+            fixture.reorder.cancel()
+            #expect(fixture.reorder.liftedPosition == nil)
+            fixture.up(100, 120)  // the release after a cancel does nothing
+            #expect(fixture.rest())
+            #expect(fixture.moves.isEmpty)
+            #expect(fixture.order == [0, 1, 2, 3, 4, 5])
+            for position in 0..<5 {
+                #expect(fixture.list.drawnBounds(of: fixture.list.item(at: position))?.minY == CGFloat(40 * position))
+            }
+        }
+
+        @Test("in a grid the lifted item follows the pointer both ways; the items between wrap a cell aside")
+        func gridDrag() throws {
+            let fixture = try ScriptedList(count: 12, kind: .grid, height: 260)
+            defer { fixture.close() }
+            let cells = try (0..<6).map { try #require(fixture.list.drawnBounds(of: fixture.list.item(at: $0))) }
+            let columns = cells.filter { $0.minY == cells[0].minY }.count
+            #expect(columns == 3)
+            // Item 0 dragged from its centre to the centre of cell 4 (a column right, a line down).
+            let (dx, dy) = (cells[4].midX - cells[0].midX, cells[4].midY - cells[0].midY)
+            fixture.drag(x: cells[0].midX, y: cells[0].midY, dx: dx, dy: dy, release: false)
+            #expect(fixture.reorder.targetPosition == 4)
+            #expect(fixture.list.run { !fixture.animator.isAnimating && fixture.list.drawnBounds(of: fixture.list.item(at: 3))?.origin == cells[2].origin })
+            fixture.list.window.settle(0.4)
+            // Items 1 to 4 are drawn in the cell before theirs (item 3 wraps back to the first line).
+            for position in 1...4 {
+                #expect(fixture.list.drawnBounds(of: fixture.list.item(at: position))?.origin == cells[position - 1].origin)
+            }
+            #expect(fixture.list.drawnBounds(of: fixture.list.item(at: 5))?.origin == cells[5].origin)
+            fixture.up(cells[0].midX + dx, cells[0].midY + dy)
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[0, 4]])
+            #expect(fixture.order == [1, 2, 3, 4, 0, 5, 6, 7, 8, 9, 10, 11])
+            #expect(fixture.list.drawnBounds(of: fixture.list.item(at: 4))?.origin == cells[4].origin)
+        }
+
+        @Test("autoscroll: the lifted item stays the same model item while the view recycles its rows")
+        func autoscrollKeepsTheItem() throws {
+            let fixture = try ScriptedList(count: 60)
+            defer { fixture.close() }
+            let item = fixture.list.item(at: 1)
+            fixture.drag(y: 60, dy: 130, release: false)  // 190: in the bottom edge zone
+            #expect(fixture.reorder.liftedPosition == 1)
+            #expect(fixture.list.run { gtk_adjustment_get_value(fixture.list.vadjustment) >= 800 })
+            fixture.move(100, 100)  // out of the zone: the scrolling stops
+            fixture.list.window.settle(0.1)
+            let scrolled = gtk_adjustment_get_value(fixture.list.vadjustment)
+            // The item lands where it is drawn: its top at the scroll offset + 100 - 20.
+            let expected = Int(((scrolled + 80) / 40).rounded())
+            #expect(fixture.reorder.liftedPosition == 1)
+            #expect(fixture.reorder.targetPosition == expected)
+            #expect(try fixture.drawnSpan(of: 1).map { abs(($0.lowerBound + $0.upperBound + 1) / 2 - 100) <= 1 } == true)
+            fixture.up(100, 100)
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[1, expected]])
+            #expect(fixture.list.item(at: expected) == item)
+            #expect(fixture.list.drawnBounds(of: item)?.minY == CGFloat(Double(expected * 40) - gtk_adjustment_get_value(fixture.list.vadjustment)))
+        }
+
+        @Test("the model changed mid-drag abandons the drag: nothing reported, everything rests in the model's order")
+        func modelChangedMidDrag() throws {
+            let fixture = try ScriptedList(count: 6)
+            defer { fixture.close() }
+            fixture.drag(y: 20, dy: 60, release: false)
+            #expect(fixture.reorder.liftedPosition == 0)
+            fixture.list.append(ids: [6])
+            fixture.move(100, 90)
+            #expect(fixture.reorder.liftedPosition == nil)
+            fixture.up(100, 90)
+            #expect(fixture.rest())
+            #expect(fixture.moves.isEmpty)
+            #expect(fixture.order == [0, 1, 2, 3, 4, 5, 6])
+            for position in 0..<5 {
+                #expect(fixture.list.drawnBounds(of: fixture.list.item(at: position))?.minY == CGFloat(40 * position))
+            }
+            // The next drag works.
+            fixture.drag(y: 20, dy: 45)
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[0, 1]])
+        }
+
+        @Test("the lifted item removed mid-drag: the drag ends, nothing reported, no critical")
+        func liftedItemRemovedMidDrag() throws {
+            let fixture = try ScriptedList(count: 6)
+            defer { fixture.close() }
+            fixture.drag(y: 60, dy: 50, release: false)
+            #expect(fixture.reorder.liftedPosition == 1)
+            fixture.list.remove(at: 1)
+            fixture.list.window.settle(0.05)  // a frame sees it first
+            #expect(fixture.reorder.liftedPosition == nil)
+            fixture.up(100, 110)
+            #expect(fixture.rest())
+            #expect(fixture.moves.isEmpty)
+            #expect(fixture.order == [0, 2, 3, 4, 5])
+        }
+
+        @Test("the view destroyed mid-drag: no crash, nothing reported, the interaction goes with it")
+        func viewDestroyedMidDrag() throws {
+            let fixture = try ScriptedList(count: 6)
+            defer { fixture.close() }
+            fixture.drag(y: 20, dy: 60, release: false)
+            #expect(fixture.reorder.liftedPosition == 0)
+            gtk_fixed_remove(unison_example_fixed(fixture.list.window.fixed), fixture.list.scrolled)
+            fixture.list.window.settle(0.1)
+            fixture.up(100, 80)
+            #expect(fixture.reorder.liftedPosition == nil)
+            #expect(fixture.moves.isEmpty)
+        }
+
+        @Test("a drop above the list lands at the top; the pointer across the axis is ignored")
+        func dropOutsideTheList() throws {
+            let fixture = try ScriptedList(count: 6)
+            defer { fixture.close() }
+            fixture.drag(x: 100, y: 100, dx: -400, dy: -300)
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[2, 0]])
+            #expect(fixture.order == [2, 0, 1, 3, 4, 5])
+        }
+
+        @Test("no items and one item: nothing lifts or nothing moves")
+        func noneAndOne() throws {
+            let empty = try ScriptedList(count: 0)
+            defer { empty.close() }
+            empty.drag(y: 20, dy: 60, release: false)
+            #expect(empty.reorder.liftedPosition == nil)
+            empty.up(100, 80)
+            #expect(empty.moves.isEmpty)
+            let one = try ScriptedList(count: 1)
+            defer { one.close() }
+            one.drag(y: 20, dy: 100, release: false)
+            #expect(one.reorder.liftedPosition == 0 && one.reorder.targetPosition == 0)
+            one.up(100, 120)
+            #expect(one.rest())
+            #expect(one.moves.isEmpty)
+            #expect(one.list.drawnBounds(of: one.list.item(at: 0))?.minY == 0)
+        }
+
+        @Test("disabled, or no onMove over a model that is not a GListStore: nothing lifts")
+        func notReorderable() throws {
+            let fixture = try ScriptedList(count: 4)
+            defer { fixture.close() }
+            fixture.reorder.isEnabled = false
+            fixture.drag(y: 20, dy: 60)
+            #expect(fixture.reorder.liftedPosition == nil && fixture.moves.isEmpty)
+            #expect(fixture.order == [0, 1, 2, 3])
+            fixture.reorder.isEnabled = true
+            #expect(fixture.reorder.isReorderable)
+            let strings = gtk_string_list_new(nil)!
+            let model = gtk_no_selection_new(OpaquePointer(UnsafeMutableRawPointer(strings)))
+            gtk_list_view_set_model(OpaquePointer(fixture.list.view), model)
+            fixture.reorder.onMove = nil
+            #expect(!fixture.reorder.isReorderable)
+        }
     }
 }

@@ -81,8 +81,6 @@ extension ListReorderInteraction {
             let (lx, ly) = (layout.x - scroll.x, layout.y - scroll.y)
             if drag?.key == key {
                 adopt(row)
-                drawn = liftedOrigin(of: drag!, scroll: scroll)
-                (paintable, box, size, scale) = (drag!.capture.paintable, drag!.capture.box, drag!.size, drag!.scale.presentationValue)
                 unison_list_row_place(row, lx, ly, lx, ly, 1, 1, 0, 0, 0, 0)  // hidden: its capture is drawn
             } else if let current = settle, current.key == key {
                 drawn = base
@@ -94,7 +92,13 @@ extension ListReorderInteraction {
                 unison_list_row_place(row, lx, ly, base.x + shift.x - scroll.x, base.y + shift.y - scroll.y, 1, 1, 0, 0, 0, 1)
             }
         }
-        if drag == nil, settle != nil, paintable == nil || settled { endSettle() }
+        if let drag {
+            // Drawn whether its row is on screen or not (scrolled away, its row recycled).
+            drawn = liftedOrigin(of: drag, scroll: scroll)
+            (paintable, box, size, scale) = (drag.capture.paintable, drag.capture.box, drag.size, drag.scale.presentationValue)
+        } else if settle != nil, paintable == nil || settled {
+            endSettle()  // at rest, or its row is gone from the screen
+        }
         if drag != nil || settle != nil, let paintable {
             drawCapture(paintable, box: box, at: drawn, size: size, scale: scale, parent: parent, scroll: scroll)
         } else if let layer {

@@ -275,10 +275,13 @@ public final class ListReorderInteraction {
     }
 
     /// Moves the item at `from` to `to` in the `GListStore` under the view's selection model (a
-    /// removal and an insertion, which the ``ListAnimator`` shows as one move when made inside an
-    /// animated transaction), keeping it selected if it was. Returns false, changing nothing, when
-    /// the model is not a `GListStore` or a position is out of range. What the interaction does
-    /// with no ``onMove``; call it from ``onMove`` to keep the store's move and do more.
+    /// removal and an insertion), keeping it selected if it was, and returns whether it did (false,
+    /// changing nothing, when the model is not a `GListStore` or a position is out of range). What
+    /// the interaction does with no ``onMove``; call it from ``onMove`` to keep the store's move and
+    /// do more.
+    ///
+    /// Made inside an animated transaction, the ``ListAnimator`` shows it as one move: the item
+    /// glides to its new place (no transition plays on it meanwhile), its neighbours glide aside.
     @discardableResult
     public func moveStoreItem(from: Int, to: Int) -> Bool {
         guard let store else { return false }
@@ -289,17 +292,31 @@ public final class ListReorderInteraction {
             isA(model, gtk_selection_model_get_type()) ? OpaquePointer(model) : nil
         }
         let selected = selection.map { gtk_selection_model_is_selected($0, guint(from)) != 0 } ?? false
+        // The removal is taken back by the insertion at the animator's next pass: no transition
+        // starts on the item meanwhile. (Two changes rather than one splice of the items between:
+        // GTK keeps the view's anchor at its position, and the animator compares any number of items.)
+        let transition = animator?.transition
+        animator?.transition = .identity
         g_list_store_remove(store, guint(from))
         g_list_store_insert(store, guint(to), item)
+        if let transition { animator?.transition = transition }
         g_object_unref(item)
         if selected, let selection { gtk_selection_model_select_item(selection, guint(to), 0) }
         return true
     }
 
-    /// Commits a move: the app's ``onMove``, or the store's.
+    /// Commits a move: the app's ``onMove``, or the store's. The view then scrolls the moved item
+    /// into view (`list.scroll-to-item`, which anchors the view on it: GTK would otherwise keep its
+    /// top row in place, and the moved item is often that row, or moved above it).
     private func commit(from: Int, to: Int) {
         animate(settleAnimation) {
             if let onMove { onMove(from, to) } else { moveStoreItem(from: from, to: to) }
+        }
+        guard let parent = rowsParent, let model, to < Int(g_list_model_get_n_items(OpaquePointer(model))) else {
+            return
+        }
+        _ = "list.scroll-to-item".withCString { name in
+            gtk_widget_activate_action_variant(parent, name, g_variant_new_uint32(guint(to)))
         }
     }
 
