@@ -310,5 +310,82 @@ extension GtkAdapterTests {
             fixture.reorder.onMove = nil
             #expect(!fixture.reorder.isReorderable)
         }
+
+        @Test("Alt+Down and Alt+Up move the focused row's item a place, the focus following it; a line in a grid")
+        func keyboardReorder() throws {
+            let fixture = try ScriptedList(count: 6)
+            defer { fixture.close() }
+            gtk_window_set_title(unison_example_window(fixture.list.window.window), "unison-list-reorder-keys")
+            let windowID = try xdotoolWindow(titled: "unison-list-reorder-keys")
+            _ = try startXdotool(["windowfocus", "--sync", windowID]).waitUntilExit()
+            fixture.list.window.settle()
+            let item = fixture.list.item(at: 1)
+            let focused = fixture.list.row(of: item)
+            #expect(focused != nil)
+            gtk_widget_grab_focus(focused)
+            let root = try #require(gtk_widget_get_root(fixture.list.window.window))
+            func keys(_ names: String...) throws {
+                let process = try startXdotool(["key", "--clearmodifiers"] + names)
+                GtkRuntime.iterate(timeout: 8) { !process.isRunning }
+                #expect(fixture.rest())
+            }
+            try keys("alt+Down")
+            #expect(fixture.moves == [[1, 2]])
+            #expect(fixture.order == [0, 2, 1, 3, 4, 5])
+            #expect(gtk_root_get_focus(root) == fixture.list.row(of: item))
+            #expect(fixture.list.drawnBounds(of: item)?.minY == 80)
+            // Alt+Up three times: back to the top, then nowhere to go.
+            try keys("alt+Up", "alt+Up", "alt+Up")
+            #expect(fixture.moves == [[1, 2], [2, 1], [1, 0]])
+            #expect(fixture.order == [1, 0, 2, 3, 4, 5])
+            #expect(gtk_root_get_focus(root) == fixture.list.row(of: item))
+            // Across a vertical list, Alt+Right is not a move.
+            try keys("alt+Right")
+            #expect(fixture.moves.count == 3)
+
+            let grid = try ScriptedList(count: 9, kind: .grid, height: 260)
+            defer { grid.close() }
+            gtk_window_set_title(unison_example_window(grid.list.window.window), "unison-grid-reorder-keys")
+            let gridID = try xdotoolWindow(titled: "unison-grid-reorder-keys")
+            _ = try startXdotool(["windowfocus", "--sync", gridID]).waitUntilExit()
+            grid.list.window.settle()
+            let cell = grid.list.item(at: 0)
+            let focusedCell = grid.list.row(of: cell)
+            #expect(focusedCell != nil)
+            gtk_widget_grab_focus(focusedCell)
+            let process = try startXdotool(["key", "--clearmodifiers", "alt+Down", "alt+Right"])
+            GtkRuntime.iterate(timeout: 8) { !process.isRunning }
+            #expect(grid.rest())
+            #expect(grid.moves == [[0, 3], [3, 4]])
+            #expect(grid.list.item(at: 4) == cell)
+            let gridRoot = try #require(gtk_widget_get_root(grid.list.window.window))
+            #expect(gtk_root_get_focus(gridRoot) == grid.list.row(of: cell))
+        }
+
+        @Test("a real drag under Xvfb (xdotool): the row lifts, the drop lands it where it was dropped")
+        func realDrag() throws {
+            let fixture = try ScriptedList(count: 8)
+            defer { fixture.close() }
+            gtk_window_set_title(unison_example_window(fixture.list.window.window), "unison-list-reorder-drag")
+            let windowID = try xdotoolWindow(titled: "unison-list-reorder-drag")
+            let origin = try #require(layoutOrigin(of: fixture.list.view, in: fixture.list.window.window))
+            let (x, y) = (Int(origin.x) + 100, Int(origin.y) + 20)
+            var commands = ["mousemove", "--window", windowID, String(x), String(y), "mousedown", "1"]
+            for n in 1...30 { commands += ["sleep", "0.02", "mousemove", "--window", windowID, String(x), String(y + 3 * n)] }
+            let process = try startXdotool(commands)
+            var lifted = false
+            GtkRuntime.iterate(timeout: 8) {
+                lifted = lifted || fixture.reorder.liftedPosition == 0
+                return !process.isRunning
+            }
+            fixture.list.window.settle(0.2)
+            #expect(lifted)
+            #expect(fixture.reorder.targetPosition == 2)  // its top 90 px down
+            let release = try startXdotool(["mouseup", "1"])
+            GtkRuntime.iterate(timeout: 5) { !release.isRunning }
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[0, 2]])
+            #expect(fixture.order == [1, 2, 0, 3, 4, 5, 6, 7])
+        }
     }
 }
