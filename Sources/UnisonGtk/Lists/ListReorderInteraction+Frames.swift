@@ -26,6 +26,10 @@ extension ListReorderInteraction {
         let id = connectSignal(UnsafeMutableRawPointer(clock), "update") { [weak self] in
             guard let self, let parent = rowsParent else { return }
             if unison_list_rows_restore(parent) > 0 { requestLayout() }
+            if let position = revealBeforeLayout {
+                revealBeforeLayout = nil
+                reveal(position, in: parent)
+            }
         }
         updateHandler = (clock, id)
     }
@@ -59,6 +63,14 @@ extension ListReorderInteraction {
     /// After GTK's layout of the window (and the animator's pass).
     func layoutDone() {
         guard let animator, let parent = rowsParent, gtk_widget_get_mapped(parent) != 0 else { return }
+        // The view has laid out the commit's change: the moved item is scrolled into view before the
+        // next frame's layout (changing the scroll offset during a layout pass would leave rows placed
+        // for the former one).
+        if let position = reveal {
+            reveal = nil
+            revealBeforeLayout = position
+            requestLayout()
+        }
         if let drag, !isIntact(drag) { abandon() }
         let scroll = animator.scrollOffset(of: parent)
         if drag != nil { _ = placeLifted() }

@@ -127,6 +127,10 @@ public final class ListReorderInteraction {
     /// The frame clock's hooks while something is drawn: after layout, and before it.
     var layoutHook: FrameClockLayoutHook?
     var updateHandler: (clock: OpaquePointer, id: gulong)?
+    /// The position of the item moved by the latest commit, to scroll into view after the next layout.
+    var reveal: Int?
+    /// The same, once the view has laid the change out: scrolled into view before the next layout.
+    var revealBeforeLayout: Int?
     /// Whether the press in progress lifts nothing (not on a row, or its drag abandoned).
     private var ignoresPress = false
 
@@ -305,18 +309,49 @@ public final class ListReorderInteraction {
         return true
     }
 
-    /// Commits a move: the app's ``onMove``, or the store's. The view then scrolls the moved item
-    /// into view (`list.scroll-to-item`, which anchors the view on it: GTK would otherwise keep its
-    /// top row in place, and the moved item is often that row, or moved above it).
+    /// Commits a move: the app's ``onMove``, or the store's; after the layout that follows, the view
+    /// scrolls the moved item into view if it is not (GTK keeps its top row in place, and an item
+    /// moved to just above it would land out of sight).
     private func commit(from: Int, to: Int) {
         animate(settleAnimation) {
             if let onMove { onMove(from, to) } else { moveStoreItem(from: from, to: to) }
         }
-        guard let parent = rowsParent, let model, to < Int(g_list_model_get_n_items(OpaquePointer(model))) else {
+        reveal = to
+        startDrawing()
+    }
+
+    /// Before the layout after the one that laid out a commit's change: scrolls the item at `position` into view unless its
+    /// row is on screen whole (by as much as it is out, through the view's adjustment; with
+    /// `list.scroll-to-item` when the view shows no row for it).
+    func reveal(_ position: Int, in parent: UnsafeMutablePointer<GtkWidget>) {
+        guard let animator, let model, position < Int(g_list_model_get_n_items(OpaquePointer(model))) else { return }
+        var extent: (start: Double, end: Double)?
+        animator.forEachRow(of: parent) { row, _, rowPosition in
+            guard rowPosition == position else { return }
+            var x = 0.0
+            var y = 0.0
+            var width = 0.0
+            var height = 0.0
+            unison_list_row_origin(row, &x, &y, &width, &height)
+            _ = unison_list_row_layout(row, &x, &y)
+            extent = vertical ? (y, y + height) : (x, x + width)
+        }
+        let scrollable = OpaquePointer(parent)
+        guard let extent,
+            let adjustment = vertical
+                ? gtk_scrollable_get_vadjustment(scrollable) : gtk_scrollable_get_hadjustment(scrollable)
+        else {
+            _ = "list.scroll-to-item".withCString { name in
+                gtk_widget_activate_action_variant(parent, name, g_variant_new_uint32(guint(position)))
+            }
             return
         }
-        _ = "list.scroll-to-item".withCString { name in
-            gtk_widget_activate_action_variant(parent, name, g_variant_new_uint32(guint(to)))
+        let visible = Double(vertical ? gtk_widget_get_height(parent) : gtk_widget_get_width(parent))
+        let value = gtk_adjustment_get_value(adjustment)
+        if extent.start < 0 {
+            gtk_adjustment_set_value(adjustment, value + extent.start)
+        } else if extent.end > visible {
+            gtk_adjustment_set_value(adjustment, value + min(extent.end - visible, extent.start))
         }
     }
 
