@@ -62,7 +62,8 @@ private func withAnimator<Result: Sendable>(_ state: gpointer?, _ body: @MainAct
 
 /// `unison_bridge_list_animator_new`: a +1 state animating `view`, reporting moves to `owner`.
 @_cdecl("unison_bridge_list_animator_new")
-public func unisonBridgeListAnimatorNew(_ owner: OpaquePointer?, _ view: UnsafeMutablePointer<GtkWidget>?) -> gpointer? {
+public func unisonBridgeListAnimatorNew(_ owner: OpaquePointer?, _ view: UnsafeMutablePointer<GtkWidget>?) -> gpointer?
+{
     guard let view, onMainThread("unison_list_animator_new") else { return nil }
     let viewAddress = UInt(bitPattern: view)
     let ownerAddress = UInt(bitPattern: owner)

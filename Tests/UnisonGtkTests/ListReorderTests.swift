@@ -67,9 +67,10 @@ final class ScriptedList {
     /// Waits until nothing is lifted, settling or gliding (at most 5 s).
     func rest() -> Bool {
         let rested = list.run {
-            reorder.liftedPosition == nil && !animator.isAnimating && (0..<list.count).allSatisfy { position in
-                list.row(of: list.item(at: position)).map { gtk_widget_get_opacity($0) == 1 } ?? true
-            }
+            reorder.liftedPosition == nil && !animator.isAnimating
+                && (0..<list.count).allSatisfy { position in
+                    list.row(of: list.item(at: position)).map { gtk_widget_get_opacity($0) == 1 } ?? true
+                }
         }
         list.window.settle()
         return rested
@@ -93,7 +94,9 @@ extension GtkAdapterTests {
     @MainActor
     @Suite("List view drag to reorder")
     struct ListReorderTests {
-        @Test("a drag lifts the row: drawn under the pointer above its neighbours, which glide aside; the drop commits once")
+        @Test(
+            "a drag lifts the row: drawn under the pointer above its neighbours, which glide aside; the drop commits once"
+        )
         func dragAndDrop() throws {
             let fixture = try ScriptedList(count: 8)
             defer { fixture.close() }
@@ -103,7 +106,10 @@ extension GtkAdapterTests {
             fixture.drag(y: 20, dy: 90, release: false)
             #expect(fixture.reorder.liftedPosition == 0)
             #expect(fixture.reorder.targetPosition == 2)
-            #expect(fixture.list.run { !fixture.animator.isAnimating && fixture.list.drawnBounds(of: fixture.list.item(at: 2))?.minY == 40 })
+            #expect(
+                fixture.list.run {
+                    !fixture.animator.isAnimating && fixture.list.drawnBounds(of: fixture.list.item(at: 2))?.minY == 40
+                })
             fixture.list.window.settle(0.4)
             // The neighbours passed are drawn a row up; the one after them stays.
             #expect(fixture.list.drawnBounds(of: fixture.list.item(at: 1))?.minY == 0)
@@ -179,11 +185,16 @@ extension GtkAdapterTests {
             let (dx, dy) = (cells[4].midX - cells[0].midX, cells[4].midY - cells[0].midY)
             fixture.drag(x: cells[0].midX, y: cells[0].midY, dx: dx, dy: dy, release: false)
             #expect(fixture.reorder.targetPosition == 4)
-            #expect(fixture.list.run { !fixture.animator.isAnimating && fixture.list.drawnBounds(of: fixture.list.item(at: 3))?.origin == cells[2].origin })
+            #expect(
+                fixture.list.run {
+                    !fixture.animator.isAnimating
+                        && fixture.list.drawnBounds(of: fixture.list.item(at: 3))?.origin == cells[2].origin
+                })
             fixture.list.window.settle(0.4)
             // Items 1 to 4 are drawn in the cell before theirs (item 3 wraps back to the first line).
             for position in 1...4 {
-                #expect(fixture.list.drawnBounds(of: fixture.list.item(at: position))?.origin == cells[position - 1].origin)
+                #expect(
+                    fixture.list.drawnBounds(of: fixture.list.item(at: position))?.origin == cells[position - 1].origin)
             }
             #expect(fixture.list.drawnBounds(of: fixture.list.item(at: 5))?.origin == cells[5].origin)
             fixture.up(cells[0].midX + dx, cells[0].midY + dy)
@@ -208,12 +219,15 @@ extension GtkAdapterTests {
             let expected = Int(((scrolled + 80) / 40).rounded())
             #expect(fixture.reorder.liftedPosition == 1)
             #expect(fixture.reorder.targetPosition == expected)
-            #expect(try fixture.drawnSpan(of: 1).map { abs(($0.lowerBound + $0.upperBound + 1) / 2 - 100) <= 1 } == true)
+            #expect(
+                try fixture.drawnSpan(of: 1).map { abs(($0.lowerBound + $0.upperBound + 1) / 2 - 100) <= 1 } == true)
             fixture.up(100, 100)
             #expect(fixture.rest())
             #expect(fixture.moves == [[1, expected]])
             #expect(fixture.list.item(at: expected) == item)
-            #expect(fixture.list.drawnBounds(of: item)?.minY == CGFloat(Double(expected * 40) - gtk_adjustment_get_value(fixture.list.vadjustment)))
+            #expect(
+                fixture.list.drawnBounds(of: item)?.minY
+                    == CGFloat(Double(expected * 40) - gtk_adjustment_get_value(fixture.list.vadjustment)))
         }
 
         @Test("the model changed mid-drag abandons the drag: nothing reported, everything rests in the model's order")
@@ -371,7 +385,9 @@ extension GtkAdapterTests {
             let origin = try #require(layoutOrigin(of: fixture.list.view, in: fixture.list.window.window))
             let (x, y) = (Int(origin.x) + 100, Int(origin.y) + 20)
             var commands = ["mousemove", "--window", windowID, String(x), String(y), "mousedown", "1"]
-            for n in 1...30 { commands += ["sleep", "0.02", "mousemove", "--window", windowID, String(x), String(y + 3 * n)] }
+            for n in 1...30 {
+                commands += ["sleep", "0.02", "mousemove", "--window", windowID, String(x), String(y + 3 * n)]
+            }
             let process = try startXdotool(commands)
             var lifted = false
             GtkRuntime.iterate(timeout: 8) {

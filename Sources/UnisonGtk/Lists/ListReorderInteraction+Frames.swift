@@ -96,18 +96,23 @@ extension ListReorderInteraction {
                 unison_list_row_place(row, lx, ly, lx, ly, 1, 1, 0, 0, 0, 0)  // hidden: its capture is drawn
             } else if let current = settle, current.key == key {
                 drawn = base
-                (paintable, box, size, scale) = (current.capture.paintable, current.capture.box, current.size, current.scale.presentationValue)
+                (paintable, box, size, scale) = (
+                    current.capture.paintable, current.capture.box, current.size, current.scale.presentationValue
+                )
                 settled = !(animator.states[key]?.isDrawnAway ?? false) && !current.scale.isAnimating
                 let opacity = settled ? 1.0 : 0
                 unison_list_row_place(row, lx, ly, base.x - scroll.x, base.y - scroll.y, 1, 1, 0, 0, 0, opacity)
             } else if let shift = shifts[key]?.presentationValue, shift != .zero {
-                unison_list_row_place(row, lx, ly, base.x + shift.x - scroll.x, base.y + shift.y - scroll.y, 1, 1, 0, 0, 0, 1)
+                unison_list_row_place(
+                    row, lx, ly, base.x + shift.x - scroll.x, base.y + shift.y - scroll.y, 1, 1, 0, 0, 0, 1)
             }
         }
         if let drag {
             // Drawn whether its row is on screen or not (scrolled away, its row recycled).
             drawn = liftedOrigin(of: drag, scroll: scroll)
-            (paintable, box, size, scale) = (drag.capture.paintable, drag.capture.box, drag.size, drag.scale.presentationValue)
+            (paintable, box, size, scale) = (
+                drag.capture.paintable, drag.capture.box, drag.size, drag.scale.presentationValue
+            )
         } else if settle != nil, paintable == nil || settled {
             endSettle()  // at rest, or its row is gone from the screen
         }
@@ -197,7 +202,8 @@ extension ListReorderInteraction {
             } else if position != drag.from {
                 // A list: the items whose midpoints (as if the lifted item were taken out) its leading edge passed.
                 first = min(first, position)
-                let mid = (axis == 1 ? layout.x + width / 2 : layout.y + height / 2) - (position > drag.from ? length : 0)
+                let mid =
+                    (axis == 1 ? layout.x + width / 2 : layout.y + height / 2) - (position > drag.from ? length : 0)
                 if mid < along { before += 1 }
             }
         }
@@ -217,10 +223,13 @@ extension ListReorderInteraction {
             let key = animator.key(of: item)
             let target = shiftTarget(of: position, drag: drag, length: length, reference: reference)
             if let shift = shifts[key] {
-                if shift.value != target { withTransaction(Transaction(animation: glideAnimation)) { shift.value = target } }
+                if shift.value != target {
+                    withTransaction(Transaction(animation: glideAnimation)) { shift.value = target }
+                }
             } else if target != .zero {
                 // Shown already: it glides aside; come into view (scrolled to): it is aside already.
-                let shift = AnimatableProperty(changed ? CGPoint.zero : target, clock: animator.clock) { [weak self] _ in
+                let shift = AnimatableProperty(changed ? CGPoint.zero : target, clock: animator.clock) {
+                    [weak self] _ in
                     self?.requestLayout()
                 }
                 shifts[key] = shift
@@ -314,12 +323,14 @@ extension ListReorderInteraction {
         var zero = graphene_point_t(x: 0, y: 0)
         var corner = graphene_point_t(x: 0, y: 0)
         guard gtk_widget_compute_point(parent, window, &zero, &corner) != 0 else { return }
-        let layer = self.layer ?? {
-            let made = unison_list_layer_new()!
-            g_object_ref_sink(UnsafeMutableRawPointer(made))
-            self.layer = made
-            return made
-        }()
+        let layer =
+            self.layer
+            ?? {
+                let made = unison_list_layer_new()!
+                g_object_ref_sink(UnsafeMutableRawPointer(made))
+                self.layer = made
+                return made
+            }()
         let object = OpaquePointer(layer)
         unison_list_layer_clear(object)
         var clip = CGRect(
@@ -338,7 +349,8 @@ extension ListReorderInteraction {
         let factor = GtkLimits.scale(scale)
         unison_list_layer_add(
             object, paintable, box.minX, box.minY, box.width, box.height,
-            GtkLimits.offset(Double(corner.x) + origin.x - scroll.x), GtkLimits.offset(Double(corner.y) + origin.y - scroll.y),
+            GtkLimits.offset(Double(corner.x) + origin.x - scroll.x),
+            GtkLimits.offset(Double(corner.y) + origin.y - scroll.y),
             factor, factor, 0, size.width / 2, size.height / 2, 1)
     }
 }

@@ -225,7 +225,9 @@ public final class ListReorderInteraction {
             if let paintable = settle.capture.paintable { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         }
         layoutHook?.disconnect()
-        if let updateHandler { g_signal_handler_disconnect(UnsafeMutableRawPointer(updateHandler.clock), updateHandler.id) }
+        if let updateHandler {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(updateHandler.clock), updateHandler.id)
+        }
         if let layer {
             unison_list_layer_detach(layer)
             g_object_unref(UnsafeMutableRawPointer(layer))
@@ -412,7 +414,8 @@ public final class ListReorderInteraction {
         let press = CGPoint(x: Double(value.startLocation.x) + scroll.x, y: Double(value.startLocation.y) + scroll.y)
         gtk_widget_add_css_class(row, liftedClass)
         drag = Drag(
-            key: animator.key(of: item), item: item, model: model, count: Int(g_list_model_get_n_items(OpaquePointer(model))),
+            key: animator.key(of: item), item: item, model: model,
+            count: Int(g_list_model_get_n_items(OpaquePointer(model))),
             from: position, to: position, start: start, size: CGSize(width: width, height: height), press: press,
             pointer: value.startLocation, scale: scale, capture: capture(of: row), row: ObjectReference(row))
         addEscape()
@@ -422,7 +425,8 @@ public final class ListReorderInteraction {
     }
 
     /// The row on screen at `point` (the rows parent's coordinates), as layout has it.
-    private func row(at point: CGPoint, in parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+    private func row(at point: CGPoint, in parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>?
+    {
         var child = gtk_widget_get_first_child(parent)
         while let row = child {
             child = gtk_widget_get_next_sibling(row)
