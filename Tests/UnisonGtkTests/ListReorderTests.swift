@@ -403,5 +403,27 @@ extension GtkAdapterTests {
             #expect(fixture.moves == [[0, 2]])
             #expect(fixture.order == [1, 2, 0, 3, 4, 5, 6, 7])
         }
+
+        @Test("a move the app animates with a completion in onMove: the completion runs once, after the glides")
+        func completionInOnMoveRunsOnce() throws {
+            let fixture = try ScriptedList(count: 6, reportsMoves: false)
+            defer { fixture.close() }
+            var completions = 0
+            var moves = 0
+            fixture.reorder.onMove = { [unowned fixture] from, to in
+                moves += 1
+                Unison.animate(.linear(duration: 0.2)) {
+                    fixture.reorder.moveStoreItem(from: from, to: to)
+                } completion: {
+                    completions += 1
+                }
+            }
+            fixture.drag(y: 20, dy: 50)
+            #expect(completions == 0)  // not inside the change, nor inside the drop
+            #expect(fixture.rest())
+            fixture.list.window.settle(0.3)
+            #expect((moves, completions) == (1, 1))
+            #expect(fixture.order == [1, 0, 2, 3, 4, 5])
+        }
     }
 }
