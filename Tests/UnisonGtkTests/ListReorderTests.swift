@@ -402,6 +402,18 @@ extension GtkAdapterTests {
             #expect(fixture.rest())
             #expect(fixture.moves == [[0, 2]])
             #expect(fixture.order == [1, 2, 0, 3, 4, 5, 6, 7])
+            // Escape mid-drag puts the item back: the release after it reports nothing.
+            let escape = try startXdotool(commands + ["sleep", "0.1", "key", "Escape", "mouseup", "1"])
+            var liftedAgain = false
+            GtkRuntime.iterate(timeout: 8) {
+                liftedAgain = liftedAgain || fixture.reorder.liftedPosition == 0
+                return !escape.isRunning
+            }
+            #expect(liftedAgain)
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[0, 2]])
+            #expect(fixture.order == [1, 2, 0, 3, 4, 5, 6, 7])
+            #expect(fixture.list.drawnBounds(of: fixture.list.item(at: 0))?.minY == 0)
         }
 
         @Test("a move the app animates with a completion in onMove: the completion runs once, after the glides")

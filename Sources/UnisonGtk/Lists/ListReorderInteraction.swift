@@ -18,15 +18,18 @@ import Unison
 ///   above the other rows, scaled to ``liftScale`` with ``liftAnimation``, its row has the CSS class
 ///   ``liftedClass`` (style its shadow with it), and it follows the pointer (along the list's axis;
 ///   both ways in a grid), within the list's content.
-/// - **Glide.** When the lifted item's centre passes a neighbour's midpoint (in a grid: enters
-///   another cell), the items between its first place and the one under it glide a place aside with
+/// - **Glide.** When the lifted item's top edge (its leading edge in a horizontal list) passes the
+///   midpoint a neighbour would have with the lifted item taken out (half a row past its slot, for
+///   rows of one size; in a grid, when its centre enters another cell), the items between its first place and the one under it glide a place aside with
 ///   ``glideAnimation``, opening the gap where it would land. Nothing in the model changes during
 ///   the drag: the gap is drawn (render transforms, nothing is relaid out).
 /// - **Autoscroll.** Near an edge of the `GtkScrolledWindow` around the view (within
 ///   ``autoscrollEdge`` pixels), it scrolls that way, up to ``autoscrollSpeed``; the lifted item
 ///   stays under the pointer while the view recycles its rows: the interaction follows the model
-///   item, never a row widget. (While its own row is off screen, the lifted item is drawn from a
-///   capture of its row taken at the lift.)
+///   item, never a row widget. (The lifted item is drawn from a capture of its row, taken at the
+///   lift and again once the lifted class's style applies, its own row hidden meanwhile: it is
+///   drawn whether or not the view still shows a row for it. What changes in the row during the
+///   drag, such as a spinner, is not redrawn until the drop.)
 /// - **Drop.** At the release the move is committed, inside a transaction animated with
 ///   ``settleAnimation``: ``onMove`` reports it (`from`, `to`: the item's positions in the model before
 ///   and after; `to` is its final position, as ``ReorderInteraction/onMove``'s) and the app applies it
