@@ -437,5 +437,15 @@ extension GtkAdapterTests {
             #expect((moves, completions) == (1, 1))
             #expect(fixture.order == [1, 0, 2, 3, 4, 5])
         }
+
+        @Test("a column view's rows reorder too (the drag is on the list inside it)")
+        func columnView() throws {
+            let fixture = try ScriptedList(count: 5, kind: .column, height: 260)
+            defer { fixture.close() }
+            fixture.drag(y: 20, dy: 50)
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[0, 1]])
+            #expect(fixture.order == [1, 0, 2, 3, 4])
+        }
     }
 }
