@@ -8,7 +8,7 @@
 
 /* Implemented in Swift (Sources/UnisonGObject/ListAnimator.swift). The state is a +1 pointer to
  * Swift's ListAnimator, owned by the UnisonListAnimator. */
-gpointer unison_bridge_list_animator_new (GtkWidget *list_view);
+gpointer unison_bridge_list_animator_new (UnisonListAnimator *owner, GtkWidget *list_view);
 void unison_bridge_list_animator_free (gpointer state);
 GtkWidget *unison_bridge_list_animator_view (gpointer state);
 void unison_bridge_list_animator_set_transition (gpointer state, UnisonTransition *transition);
@@ -17,6 +17,8 @@ gboolean unison_bridge_list_animator_get_animates_moves (gpointer state);
 void unison_bridge_list_animator_set_animates_moves (gpointer state, gboolean animates_moves);
 gboolean unison_bridge_list_animator_is_animating (gpointer state);
 guint unison_bridge_list_animator_leaving_count (gpointer state);
+gboolean unison_bridge_list_animator_get_reorderable (gpointer state);
+void unison_bridge_list_animator_set_reorderable (gpointer state, gboolean reorderable);
 
 struct _UnisonListAnimator {
   GObject parent_instance;
@@ -28,10 +30,18 @@ enum {
   PROP_0,
   PROP_LIST_VIEW,
   PROP_ANIMATES_MOVES,
+  PROP_REORDERABLE,
   N_PROPS,
 };
 
 static GParamSpec *props[N_PROPS];
+
+enum {
+  SIGNAL_ITEM_MOVED,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
 
 /**
  * UnisonListAnimator:
@@ -51,6 +61,11 @@ static GParamSpec *props[N_PROPS];
  * animator = Unison.ListAnimator.new(list_view)
  * Unison.animate(Unison.Animation.new_smooth(0.4), lambda: store.remove(3))
  * ```
+ *
+ * With [property@ListAnimator:reorderable] set, the user reorders the items by dragging them
+ * (the lifted item drawn above the others, its neighbours gliding aside, the scrolled window
+ * scrolling near its edges) or with Alt and the arrow keys; each move is reported by
+ * [signal@ListAnimator::item-moved].
  */
 G_DEFINE_FINAL_TYPE (UnisonListAnimator, unison_list_animator, G_TYPE_OBJECT)
 
@@ -60,7 +75,7 @@ unison_list_animator_constructed (GObject *object)
   UnisonListAnimator *self = UNISON_LIST_ANIMATOR (object);
   G_OBJECT_CLASS (unison_list_animator_parent_class)->constructed (object);
   if (self->initial_view != NULL)
-    self->state = unison_bridge_list_animator_new (self->initial_view);
+    self->state = unison_bridge_list_animator_new (self, self->initial_view);
   g_clear_object (&self->initial_view);
 }
 
@@ -85,6 +100,9 @@ unison_list_animator_get_property (GObject *object, guint prop_id, GValue *value
     case PROP_ANIMATES_MOVES:
       g_value_set_boolean (value, unison_list_animator_get_animates_moves (self));
       break;
+    case PROP_REORDERABLE:
+      g_value_set_boolean (value, unison_list_animator_get_reorderable (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -101,6 +119,9 @@ unison_list_animator_set_property (GObject *object, guint prop_id, const GValue 
       break;
     case PROP_ANIMATES_MOVES:
       unison_list_animator_set_animates_moves (self, g_value_get_boolean (value));
+      break;
+    case PROP_REORDERABLE:
+      unison_list_animator_set_reorderable (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -133,7 +154,39 @@ unison_list_animator_class_init (UnisonListAnimatorClass *klass)
   props[PROP_ANIMATES_MOVES] = g_param_spec_boolean ("animates-moves", NULL, NULL, TRUE,
                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                        | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * UnisonListAnimator:reorderable: (getter get_reorderable) (setter set_reorderable)
+   *
+   * Whether the user reorders the view's items (%FALSE by default): a press on a row dragged
+   * past a few pixels lifts its item, which follows the pointer above the other rows while they
+   * glide aside; the scrolled window around the view scrolls while the pointer is near one of its
+   * edges; the drop moves the item there. Escape puts it back. Alt+Up and Alt+Down (Alt+Left and
+   * Alt+Right in a horizontal list; all four in a grid) move the focused row's item one place.
+   *
+   * When the model under the view's selection model is a `GListStore`, the animator moves the
+   * item in it (animated: it glides, nothing enters or leaves); any other model is the
+   * application's to change in [signal@ListAnimator::item-moved]. A drag during which the model
+   * changes is abandoned.
+   */
+  props[PROP_REORDERABLE] = g_param_spec_boolean ("reorderable", NULL, NULL, FALSE,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                    | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
+
+  /**
+   * UnisonListAnimator::item-moved:
+   * @self: the animator
+   * @from: the item's position in the model before the move
+   * @to: its position after the move (its final position)
+   *
+   * The user moved an item of a [property@ListAnimator:reorderable] view, by drag or with the
+   * keyboard. A `GListStore` under the view's selection model has been changed already; with
+   * another model, apply the move to it here (the view shows the old order until then): remove
+   * the item at @from and insert it at @to. Changes made in a handler animate.
+   */
+  signals[SIGNAL_ITEM_MOVED] = g_signal_new ("item-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                             NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
@@ -264,4 +317,43 @@ unison_list_animator_get_leaving_count (UnisonListAnimator *self)
 {
   g_return_val_if_fail (UNISON_IS_LIST_ANIMATOR (self), 0);
   return self->state ? unison_bridge_list_animator_leaving_count (self->state) : 0;
+}
+
+/**
+ * unison_list_animator_get_reorderable:
+ * @self: an animator
+ *
+ * Whether the user reorders the view's items (see [property@ListAnimator:reorderable]).
+ *
+ * Returns: whether the items are reorderable
+ */
+gboolean
+unison_list_animator_get_reorderable (UnisonListAnimator *self)
+{
+  g_return_val_if_fail (UNISON_IS_LIST_ANIMATOR (self), FALSE);
+  return self->state ? unison_bridge_list_animator_get_reorderable (self->state) : FALSE;
+}
+
+/**
+ * unison_list_animator_set_reorderable:
+ * @self: an animator
+ * @reorderable: whether the user reorders the items
+ *
+ * Sets [property@ListAnimator:reorderable] (a drag in progress is cancelled by %FALSE).
+ */
+void
+unison_list_animator_set_reorderable (UnisonListAnimator *self, gboolean reorderable)
+{
+  g_return_if_fail (UNISON_IS_LIST_ANIMATOR (self));
+  if (self->state == NULL || unison_bridge_list_animator_get_reorderable (self->state) == !!reorderable)
+    return;
+  unison_bridge_list_animator_set_reorderable (self->state, reorderable);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_REORDERABLE]);
+}
+
+void
+unison_bridge_list_animator_item_moved (UnisonListAnimator *self, guint from, guint to)
+{
+  g_return_if_fail (UNISON_IS_LIST_ANIMATOR (self));
+  g_signal_emit (self, signals[SIGNAL_ITEM_MOVED], 0, from, to);
 }

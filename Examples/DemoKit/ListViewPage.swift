@@ -5,8 +5,10 @@ import UnisonGtk
 
 /// A `GtkListView` over a model of 3 000 items, animated by a `ListAnimator`: inserted items fade
 /// and grow in, removed ones fade and shrink out although the view dropped their row, and a shuffle
-/// glides every row on screen to its new place. The view recycles a few row widgets; the animator
-/// follows the model items.
+/// glides every row on screen to its new place. Rows are reordered by dragging them (the list
+/// scrolls near its edges) or with Alt+Up and Alt+Down: a `ListReorderInteraction` moves the item
+/// in the `GListStore`. The view recycles a few row widgets; the animator and the interaction
+/// follow the model items.
 @MainActor
 public final class ListViewPage: DemoPage {
     public let title = "Layout: list view"
@@ -14,6 +16,8 @@ public final class ListViewPage: DemoPage {
     private let store: OpaquePointer
     private let view: UnsafeMutablePointer<GtkWidget>
     private let animator: ListAnimator
+    /// Drag to reorder: with no `onMove`, it moves the items in the store itself.
+    private let reorder: ListReorderInteraction
     private var nextNumber = 1
     private var random = SeededRandom(seed: 31)
     /// The tour's steps, scheduled and not yet run.
@@ -31,6 +35,7 @@ public final class ListViewPage: DemoPage {
         view = gtk_list_view_new(
             gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))), factory)!
         animator = ListAnimator(view)  // before the view shows rows
+        reorder = ListReorderInteraction(animator)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(unison_example_scrolled_window(scrolled), view)
         gtk_widget_set_size_request(scrolled, 320, 390)
@@ -40,6 +45,8 @@ public final class ListViewPage: DemoPage {
             GTK_ORIENTATION_VERTICAL, spacing: 10,
             [
                 UI.label("A GtkListView of 3 000 items with a ListAnimator (insert, remove, shuffle)", bold: true),
+                UI.label(
+                    "Drag a row to move it (near an edge the list scrolls), or Alt+Up / Alt+Down on the focused row"),
                 buttons, scrolled,
             ])
         _ = try? GtkSignals.connect(factory, "setup") { [unowned self] arguments in

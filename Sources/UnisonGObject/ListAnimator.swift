@@ -4,37 +4,102 @@ import Unison
 import UnisonGtk
 
 // The animator behind a UnisonListAnimator (the GObject is Bridges/CUnisonGObject/unison-list-animator.c):
-// UnisonGtk's ListAnimator. The GObject holds it (+1); the list view holds it too.
+// UnisonGtk's ListAnimator, and its ListReorderInteraction once the object is made reorderable. The
+// GObject holds the state (+1); the list view holds the animator and the interaction too.
 
-/// Runs `body` with the animator behind `state` on the main actor (the caller has checked the thread).
-private func withAnimator<Result: Sendable>(_ state: gpointer?, _ body: @MainActor (ListAnimator) -> Result) -> Result {
-    let address = UInt(bitPattern: state)
-    return MainActor.assumeIsolated {
-        body(Unmanaged<ListAnimator>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue())
+/// A UnisonListAnimator's state: the Swift animator, its reorder interaction (made when the object
+/// is first made reorderable), and the owner the interaction's moves are reported to.
+@MainActor
+final class ListAnimatorState {
+    let animator: ListAnimator
+    var reorder: ListReorderInteraction?
+    /// The owning object, until its dispose lets go of this state.
+    var owner: OpaquePointer?
+
+    init(owner: OpaquePointer?, animator: ListAnimator) {
+        self.owner = owner
+        self.animator = animator
+    }
+
+    /// Whether the view's items are reorderable by drag and with the keyboard.
+    var isReorderable: Bool {
+        get { reorder?.isEnabled ?? false }
+        set {
+            guard newValue || reorder != nil else { return }
+            let reorder = self.reorder ?? ListReorderInteraction(animator)
+            self.reorder = reorder
+            reorder.isEnabled = newValue
+            // A GListStore is moved here, then every move is reported (any other model is the app's to move).
+            reorder.onMove = { [weak self, weak reorder] from, to in
+                reorder?.moveStoreItem(from: from, to: to)
+                guard let owner = self?.owner else { return }
+                unison_bridge_list_animator_item_moved(owner, guint(from), guint(to))
+            }
+        }
+    }
+
+    /// The owner is gone: moves go on (a GListStore is still moved by the interaction), unreported.
+    func detach() {
+        owner = nil
+        reorder?.onMove = nil
     }
 }
 
-/// `unison_bridge_list_animator_new`: a +1 ListAnimator of `view`.
+/// Runs `body` with the state behind `state` on the main actor (the caller has checked the thread).
+private func withState<Result: Sendable>(_ state: gpointer?, _ body: @MainActor (ListAnimatorState) -> Result)
+    -> Result
+{
+    let address = UInt(bitPattern: state)
+    return MainActor.assumeIsolated {
+        body(Unmanaged<ListAnimatorState>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue())
+    }
+}
+
+/// Runs `body` with the animator behind `state` on the main actor (the caller has checked the thread).
+private func withAnimator<Result: Sendable>(_ state: gpointer?, _ body: @MainActor (ListAnimator) -> Result) -> Result {
+    withState(state) { body($0.animator) }
+}
+
+/// `unison_bridge_list_animator_new`: a +1 state animating `view`, reporting moves to `owner`.
 @_cdecl("unison_bridge_list_animator_new")
-public func unisonBridgeListAnimatorNew(_ view: UnsafeMutablePointer<GtkWidget>?) -> gpointer? {
+public func unisonBridgeListAnimatorNew(_ owner: OpaquePointer?, _ view: UnsafeMutablePointer<GtkWidget>?) -> gpointer?
+{
     guard let view, onMainThread("unison_list_animator_new") else { return nil }
     let viewAddress = UInt(bitPattern: view)
+    let ownerAddress = UInt(bitPattern: owner)
     let address = MainActor.assumeIsolated {
         ensureRuntime()
         let animator = ListAnimator(UnsafeMutableRawPointer(bitPattern: viewAddress)!)
-        return UInt(bitPattern: Unmanaged.passRetained(animator).toOpaque())
+        let state = ListAnimatorState(owner: OpaquePointer(bitPattern: ownerAddress), animator: animator)
+        return UInt(bitPattern: Unmanaged.passRetained(state).toOpaque())
     }
     return UnsafeMutableRawPointer(bitPattern: address)
 }
 
-/// `unison_bridge_list_animator_free`: lets go of the animator (the view keeps it while it lives).
+/// `unison_bridge_list_animator_free`: lets go of the state (the view keeps the animator and the
+/// reorder interaction while it lives; moves are no longer reported).
 @_cdecl("unison_bridge_list_animator_free")
 public func unisonBridgeListAnimatorFree(_ state: gpointer?) {
     guard state != nil else { return }
     let address = UInt(bitPattern: state)
     MainActor.assumeIsolated {
-        Unmanaged<ListAnimator>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        let unmanaged = Unmanaged<ListAnimatorState>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+        unmanaged.takeUnretainedValue().detach()
+        unmanaged.release()
     }
+}
+
+/// `unison_bridge_list_animator_get_reorderable`.
+@_cdecl("unison_bridge_list_animator_get_reorderable")
+public func unisonBridgeListAnimatorGetReorderable(_ state: gpointer?) -> gboolean {
+    withState(state) { $0.isReorderable ? 1 : 0 }
+}
+
+/// `unison_bridge_list_animator_set_reorderable`.
+@_cdecl("unison_bridge_list_animator_set_reorderable")
+public func unisonBridgeListAnimatorSetReorderable(_ state: gpointer?, _ reorderable: gboolean) {
+    guard onMainThread("unison_list_animator_set_reorderable") else { return }
+    withState(state) { $0.isReorderable = reorderable != 0 }
 }
 
 /// `unison_bridge_list_animator_view`: the view, or NULL once it is gone.

@@ -39,6 +39,10 @@ GtkWidget *unison_bridge_navigation_stack_page (gpointer state, guint index);
  * disappear, 3 did disappear): emits the signal. */
 void unison_bridge_navigation_stack_appearance (UnisonNavigationStack *self, GtkWidget *page, int event);
 
+/* Implemented in C, called by Swift after each move the user made in a reorderable list animator's
+ * view (a GListStore already moved): emits UnisonListAnimator::item-moved. */
+void unison_bridge_list_animator_item_moved (UnisonListAnimator *self, guint from, guint to);
+
 /* Implemented in Swift. A content label's state: a +1 pointer to Swift's ContentLabel showing
  * `text` with the numeric content transition, owned by the UnisonContentLabel. */
 gpointer unison_bridge_content_label_new (const char *text);

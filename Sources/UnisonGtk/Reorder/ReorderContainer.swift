@@ -24,12 +24,12 @@ struct ReorderSlot: Equatable, Sendable {
 /// called inside an animated transaction, so the items passed glide aside) and reports the
 /// whole move once, at the drop, through `ReorderInteraction.onMove`.
 //
-// A design note, not a feature: a `GtkListView` over a `GListModel` could plug in through this
-// protocol if the interaction learned to follow a lifted row that the list view recycles mid-drag.
-// Its moves would be a preview (rows shifted by the lifted row's length through their layout
-// offsets) ended in `endMoves()` before the callback commits the move to the model. As it is,
-// `isIntact` abandons a drag whose lifted row is no longer the bin at its index, so a recycled
-// row ends the drag.
+// A design note: a `GtkListView` or `GtkGridView` over a `GListModel` is not a container here. Its
+// items have slots only while their rows are on screen, its rows are recycled mid-drag, a grid's
+// slots are not in a line, and its moves must not reach the model before the drop: the lift reads
+// every slot and follows a bin, none of which holds there. `ListReorderInteraction` (Lists/) does
+// drag to reorder for those views with the same recognizer (`DragRecognizer` through a
+// `WidgetGesture`), the same `ReorderAutoscroll` and the same settings, following model items.
 @MainActor
 protocol ReorderContainer: AnyObject {
     /// The container widget: stationary (its items move inside it), and the widget the drag, the

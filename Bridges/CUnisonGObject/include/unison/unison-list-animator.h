@@ -20,5 +20,7 @@ gboolean unison_list_animator_get_animates_moves (UnisonListAnimator *self);
 void unison_list_animator_set_animates_moves (UnisonListAnimator *self, gboolean animates_moves);
 gboolean unison_list_animator_is_animating (UnisonListAnimator *self);
 guint unison_list_animator_get_leaving_count (UnisonListAnimator *self);
+gboolean unison_list_animator_get_reorderable (UnisonListAnimator *self);
+void unison_list_animator_set_reorderable (UnisonListAnimator *self, gboolean reorderable);
 
 G_END_DECLS
