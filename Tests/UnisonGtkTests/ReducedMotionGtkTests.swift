@@ -67,6 +67,41 @@ extension GtkAdapterTests {
             #expect(painted.contains { $0.x > origin + 1 })
         }
 
+        @Test("under reduced motion a navigation zoom push and pop cross-fade the page in place")
+        func navigationCrossFades() throws {
+            let w = try NavWindow()
+            MotionPreferences.reduceMotionOverride = true
+            defer {
+                MotionPreferences.reduceMotionOverride = nil
+                w.close()
+            }
+            let page = w.page("editor", green)
+            // Where the stack draws the page, and the red of a pixel far from the zoom's source
+            // (the background's red fades out as the green page fades in), on every painted frame.
+            var frames: [(model: CGRect?, red: Double)] = []
+            w.window.record { _ in
+                guard let image = WidgetRenderer.image(of: w.window.window) else { return }
+                frames.append((w.stack.drawnFrame(of: page), image.pixel(x: 350, y: 250).red))
+            }
+            let background = try #require(WidgetRenderer.image(of: w.window.window)).pixel(x: 350, y: 250).red
+            #expect(background > 0.5)
+            #expect(w.stack.push(page, transition: .zoom(from: w.card, cornerRadius: 0)))
+            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning })
+            w.window.settle()
+            #expect(frames.count >= 5, "only \(frames.count) frames")
+            #expect(frames.allSatisfy { $0.model == nil || $0.model == w.full })  // never zoomed
+            #expect(frames.contains { $0.red > 0.1 && $0.red < background - 0.1 })  // faded in
+            #expect(zip(frames, frames.dropFirst()).allSatisfy { $1.red <= $0.red + 0.02 })
+            #expect(frames.last.map { $0.red < 0.05 } == true)
+
+            frames = []
+            #expect(w.stack.pop())
+            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning })
+            w.window.settle()
+            #expect(frames.allSatisfy { $0.model == nil || $0.model == w.full })
+            #expect(frames.contains { $0.red > 0.1 && $0.red < background - 0.1 })  // faded out
+        }
+
         @Test("GTK's reduced-motion setting is looked up at run time; animations off still wins over the app")
         func settingLookup() throws {
             let window = try TestWindow()
