@@ -212,7 +212,16 @@ extension GtkAdapterTests {
                 figures.frames >= 5 && figures.frames <= painted + 1, "\(figures.frames) frames, \(painted) painted")
             #expect(figures.framesOverBudget <= figures.frames && figures.budget > 0)
             #expect(figures.unisonTimePerFrame > 0 && figures.meanFrame > 0)
+            #expect(figures.writeTimePerFrame == 0)  // a bare property writes nothing at the frame's end
             #expect(figures.description.contains("frames over"))
+            // A widget's transform is written at the end of each frame: that time is counted.
+            let card = AnimatedWidget(window.colouredBox(red: 1, green: 0, blue: 0))
+            FrameReadout.isRecording = false
+            FrameReadout.isRecording = true
+            var done = false
+            animate(.linear(duration: 0.2), changes: { card.translation = CGPoint(x: 50, y: 0) }) { done = true }
+            #expect(GtkRuntime.iterate(timeout: 3) { done })
+            #expect(FrameReadout.statistics().writeTimePerFrame > 0)
             FrameReadout.isRecording = false
             withAnimation(.linear(duration: 0.2)) { x.value = 1 }
             #expect(runUntilIdle(x))
