@@ -167,6 +167,11 @@ extension GtkAdapterTests {
             }
             #expect(GtkDebugSettings.parseSwitch("1") && GtkDebugSettings.parseSwitch("on"))
             #expect(!GtkDebugSettings.parseSwitch("0") && !GtkDebugSettings.parseSwitch(nil))
+            #expect(GtkDebugSettings.parseReduceMotion("1") == (true, nil))
+            #expect(GtkDebugSettings.parseReduceMotion("off") == (false, nil))
+            #expect(GtkDebugSettings.parseReduceMotion(nil) == (nil, nil))
+            #expect(GtkDebugSettings.parseReduceMotion("maybe").reduce == nil)
+            #expect(GtkDebugSettings.parseReduceMotion("maybe").warning?.contains("ignored") == true)
 
             let window = try TestWindow()
             let before = GtkDebugSettings.slowdown

@@ -207,7 +207,8 @@ public enum FrameReadout {
             rollOver = 0
             guard recording else { return }
             publish()
-            scheduleRollOver()
+            // `onUpdate` may have turned recording off, or off and on (which scheduled its own).
+            if recording && rollOver == 0 { scheduleRollOver() }
         }
     }
 

@@ -11,6 +11,9 @@ import Unison
 ///   ignored with a GLib warning. `UnisonHeadless`'s clocks are not affected (tests stay exact).
 /// - `UNISON_FRAME_READOUT=1`: ``FrameReadout`` records from the start and logs a line a second
 ///   to stderr.
+/// - `UNISON_REDUCE_MOTION=1` (or `0`): starts with `MotionPreferences.reduceMotionOverride` set
+///   to true (or false), to try an app with reduced motion where the desktop or the running GTK
+///   (older than 4.22) offers no such setting. Another value is ignored with a GLib warning.
 @MainActor
 enum GtkDebugSettings {
     /// How many times slower than real time GTK clocks run (1: real time).
@@ -28,6 +31,18 @@ enum GtkDebugSettings {
             FrameReadout.logsToStandardError = true
             FrameReadout.isRecording = true
         }
+        let (reduce, reduceWarning) = parseReduceMotion(ProcessInfo.processInfo.environment["UNISON_REDUCE_MOTION"])
+        if let reduce { MotionPreferences.reduceMotionOverride = reduce }
+        if let reduceWarning { unison_gtk_warning(reduceWarning) }
+    }
+
+    /// The reduced-motion override `text` asks for (nil: none), and a warning when it is neither on
+    /// nor off. Unset or empty means none without a warning.
+    static func parseReduceMotion(_ text: String?) -> (reduce: Bool?, warning: String?) {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return (nil, nil) }
+        if parseSwitch(text) { return (true, nil) }
+        if ["0", "false", "no", "off"].contains(text.lowercased()) { return (false, nil) }
+        return (nil, "UNISON_REDUCE_MOTION=\(text) ignored: expected 1 or 0")
     }
 
     /// The slow-motion factor `text` asks for, and a warning when it is not usable (then 1).
