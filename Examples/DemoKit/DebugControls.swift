@@ -16,6 +16,7 @@ public final class DebugControls {
     /// The frame readout's line (empty while the readout is off).
     public let readout: UnsafeMutablePointer<GtkWidget>
 
+    /// Builds the controls. The readout line takes over `FrameReadout.onUpdate`.
     public init() {
         let reduce = gtk_check_button_new_with_label("Reduce motion")!
         gtk_check_button_set_active(

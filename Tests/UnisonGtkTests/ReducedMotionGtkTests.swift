@@ -3,6 +3,7 @@ import CUnisonGtkExamples
 import Foundation
 import Testing
 import Unison
+import UnisonDemoKit
 import UnisonTestSupport
 
 @_spi(Testing) @testable import UnisonGtk
@@ -193,6 +194,31 @@ extension GtkAdapterTests {
             let real = Double(g_get_monotonic_time()) / 1_000_000
             let anchor = clock.timeScaleAnchor
             #expect(abs((scaled - anchor.scaled) - (real - anchor.real) * 0.5) < 1e-3)  // 2 / 4
+        }
+
+        @Test("the demo's debug controls set the reduced-motion override and the frame readout, and show its line")
+        func demoControls() throws {
+            let window = try TestWindow()
+            let controls = DebugControls()
+            defer {
+                MotionPreferences.reduceMotionOverride = nil
+                FrameReadout.isRecording = false
+                FrameReadout.onUpdate = nil
+                window.close()
+            }
+            let reduce = try #require(gtk_widget_get_first_child(controls.widget))
+            let frames = try #require(gtk_widget_get_next_sibling(reduce))
+            gtk_check_button_set_active(unison_example_check_button(reduce), 1)
+            #expect(MotionPreferences.reduceMotionOverride == true)
+            gtk_check_button_set_active(unison_example_check_button(reduce), 0)
+            #expect(MotionPreferences.reduceMotionOverride == nil)
+            gtk_check_button_set_active(unison_example_check_button(frames), 1)
+            #expect(FrameReadout.isRecording)
+            FrameReadout.publish()
+            let line = String(cString: gtk_label_get_text(unison_example_label(controls.readout)))
+            #expect(line == FrameReadout.latest?.description && !line.isEmpty)
+            gtk_check_button_set_active(unison_example_check_button(frames), 0)
+            #expect(!FrameReadout.isRecording)
         }
 
         @Test("the frame readout counts frames and animating values only while recording")
