@@ -103,6 +103,56 @@ extension GtkAdapterTests {
             #expect(frames.contains { $0.red > 0.1 && $0.red < background - 0.1 })  // faded out
         }
 
+        @Test("under reduced motion a numericText label fades the changed digit in place instead of rolling it")
+        func numericTextFades() throws {
+            let window = try TestWindow(width: 300, height: 160)
+            MotionPreferences.reduceMotionOverride = true
+            defer {
+                MotionPreferences.reduceMotionOverride = nil
+                window.close()
+            }
+            let counter = ContentLabel(text: "41", contentTransition: .numericText())
+            let attributes = pango_attr_list_new()
+            pango_attr_list_insert(attributes, pango_attr_scale_new(4))
+            gtk_label_set_attributes(unison_example_label(counter.label), attributes)
+            pango_attr_list_unref(attributes)
+            gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
+            window.settle()
+            /// The darkness-weighted mean row of the ink in `columns` (dark text on a light window).
+            func inkCentroid(_ image: WidgetRenderer.Image, _ columns: Range<Int>) -> Double? {
+                var weight = 0.0
+                var sum = 0.0
+                for y in 0..<image.height {
+                    for x in columns where x < image.width {
+                        let p = image.pixel(x: x, y: y)
+                        let ink = p.alpha * (1 - (p.red + p.green + p.blue) / 3)
+                        weight += ink
+                        sum += ink * Double(y)
+                    }
+                }
+                return weight > 1 ? sum / weight : nil
+            }
+            var frames: [(progress: Double, image: WidgetRenderer.Image)] = []
+            window.record { _ in
+                if let p = counter.transitionProgress, let image = WidgetRenderer.image(of: counter.widget) {
+                    frames.append((p, image))
+                }
+            }
+            animate(.linear(duration: 0.8)) { counter.text = "42" }
+            #expect(counter.isTransitioning)
+            GtkRuntime.iterate(timeout: 3) { !counter.isTransitioning }
+            window.settle()
+            window.stopRecording()
+            let after = try #require(WidgetRenderer.image(of: counter.widget))
+            let half = after.width / 2
+            let reference = try #require(inkCentroid(after, 0..<half))
+            // At 15-40 % a roll has moved the old digit 9-23 px; a fade leaves both digits in place
+            // (the centroids of a 1 and a 2 differ by less than 3 px at this size).
+            let early = try #require(frames.first { $0.progress > 0.15 && $0.progress < 0.4 })
+            let changed = try #require(inkCentroid(early.image, half..<after.width))
+            #expect(abs(changed - reference) < 3, "\(changed) against \(reference)")
+        }
+
         @Test("GTK's reduced-motion setting is looked up at run time; animations off still wins over the app")
         func settingLookup() throws {
             let window = try TestWindow()

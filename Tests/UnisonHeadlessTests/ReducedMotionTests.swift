@@ -53,6 +53,18 @@ struct ReducedMotionTests {
         #expect(opacity.reducingMotion.effects(for: .willAppear, size: Self.size).opacity == 0.3)
     }
 
+    @Test("a numeric text roll becomes a fade in place; other content transitions are kept")
+    func contentTransitions() {
+        #expect(ContentTransition.numericText().reducingMotion == .opacity)
+        #expect(ContentTransition.numericText(value: 3).reducingMotion == .opacity)
+        #expect(ContentTransition.opacity.reducingMotion == .opacity)
+        #expect(ContentTransition.identity.reducingMotion == .identity)
+        let change = ContentChange(from: "41", to: "42", transition: ContentTransition.numericText().reducingMotion)
+        #expect(change.pieces(at: 0.3).allSatisfy { $0.offset == 0 })
+        #expect(
+            ContentChange(from: "41", to: "42", transition: .numericText()).pieces(at: 0.3).contains { $0.offset != 0 })
+    }
+
     @Test("springs keep their duration and lose their bounce; curves and delays are kept")
     func springsLoseBounce() {
         #expect(Animation.bouncy.reducingMotion == .spring(duration: 0.5, bounce: 0))

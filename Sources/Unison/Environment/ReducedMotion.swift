@@ -196,3 +196,14 @@ extension PresenceCore {
     /// The transition the latest change runs: under reduced motion, its cross-fade.
     var shownTransition: AnyTransition { motionReduced ? transition.reducingMotion : transition }
 }
+
+extension ContentTransition {
+    /// This content transition as reduced motion shows it: `numericText` (digits rolling up or
+    /// down) becomes `opacity` (the old text fading out where it is as the new one fades in); the
+    /// others are kept.
+    ///
+    /// ```swift
+    /// ContentTransition.numericText().reducingMotion == .opacity
+    /// ```
+    public var reducingMotion: ContentTransition { isNumeric ? .opacity : self }
+}

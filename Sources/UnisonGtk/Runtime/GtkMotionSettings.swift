@@ -48,3 +48,11 @@ enum GtkMotionSettings {
         }
     }
 }
+
+extension ContentLabel {
+    /// Whether a text change made now shows reduced motion (the label's clock's environment, the
+    /// current transaction's, the app-wide preference; not for essential changes).
+    func reducesMotion() -> Bool {
+        ReducedMotion.applies(to: Transaction.current.environment, over: bin.clock.environment)
+    }
+}
