@@ -79,6 +79,11 @@ static inline void unison_gtk_critical(const gchar *message) {
     g_log("UnisonGtk", G_LOG_LEVEL_CRITICAL, "%s", message);
 }
 
+// A GLib warning in the UnisonGtk log domain (g_warning is a variadic macro).
+static inline void unison_gtk_warning(const gchar *message) {
+    g_log("UnisonGtk", G_LOG_LEVEL_WARNING, "%s", message);
+}
+
 // MARK: Variadic getters and setters, typed.
 static inline gboolean unison_gtk_settings_enable_animations(GtkSettings *settings) {
     gboolean enabled = TRUE;
@@ -88,6 +93,21 @@ static inline gboolean unison_gtk_settings_enable_animations(GtkSettings *settin
 
 static inline void unison_gtk_settings_set_enable_animations(GtkSettings *settings, gboolean enabled) {
     if (settings != NULL) g_object_set(settings, "gtk-enable-animations", enabled, NULL);
+}
+
+// Whether `object`'s enum property `name` holds the value whose nick is `nick`: 1 yes, 0 another
+// value, -1 when the class has no readable enum property of that name. Looked up at run time, so
+// it reads properties newer than the GTK built against (4.22's `gtk-interface-reduced-motion`).
+static inline gint unison_gtk_object_enum_is(gpointer object, const gchar *name, const gchar *nick) {
+    if (object == NULL || !G_IS_OBJECT(object)) return -1;
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    if (spec == NULL || (spec->flags & G_PARAM_READABLE) == 0 || !G_IS_PARAM_SPEC_ENUM(spec)) return -1;
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, spec->value_type);
+    g_object_get_property(G_OBJECT(object), name, &value);
+    GEnumValue *entry = g_enum_get_value(G_PARAM_SPEC_ENUM(spec)->enum_class, g_value_get_enum(&value));
+    g_value_unset(&value);
+    return entry != NULL && g_strcmp0(entry->value_nick, nick) == 0 ? 1 : 0;
 }
 
 // MARK: libdispatch's main queue inside a GLib main loop.

@@ -25,7 +25,9 @@ import Foundation
 /// - A recipe name expands to its classes (recursively, cycles rejected).
 /// - Rules layer: a rule set built over a parent overrides individual names and presets, and
 ///   everything else (down to the built-ins) still resolves.
-/// - With `reducesMotion`, classes that would animate resolve to no animation (changes jump).
+/// - With `reducesMotion`, classes that would animate resolve to no animation (changes jump): the
+///   rules' own "animations off". The user's reduced-motion preference needs nothing here: under
+///   it (``MotionPreferences``) class animations lose their bounce like every other animation.
 ///
 /// Value utilities (`opacity-80`, `scale-105`, `translate-y-1`, `rotate-3`, negative and arbitrary
 /// forms) and state variants (`hover:`, `active:`, `focus:`, `focus-visible:`, `disabled:`, on any
@@ -41,7 +43,8 @@ public struct AnimationClassRules: Sendable {
     public var named: [String: String]
     /// Custom presets, by the name `animate-<name>` picks (a name here hides a built-in of that name).
     public var animations: [String: AnimationPreset]
-    /// When true (the user asked for less motion), animation classes resolve to no animation.
+    /// When true, animation classes resolve to no animation (changes jump), whatever
+    /// ``MotionPreferences`` says; reduced motion itself transforms class animations without it.
     public var reducesMotion: Bool
     private var parentRules: [ParentBox]
 

@@ -40,7 +40,8 @@ public protocol FrameClock: AnyObject {
     /// it (a custom animation, a transition), never per frame. Defaults to no values set.
     var environment: EnvironmentValues { get }
     /// Whether animations that adapt themselves to reduced motion
-    /// (``CustomAnimation/adaptsToReducedMotion``) may run on this clock. It is true where
+    /// (``CustomAnimation/adaptsToReducedMotion``) and essential changes (``Transaction/isEssential``)
+    /// may run on this clock. It is true where
     /// `animationsEnabled` is false only because the user asked for less motion (GTK:
     /// `gtk-enable-animations` off, on a mapped widget), and false where nothing could be shown
     /// (an unmapped widget). Defaults to `animationsEnabled`.
@@ -53,9 +54,11 @@ extension FrameClock {
     public var environment: EnvironmentValues { EnvironmentValues() }
     public var reducedMotionAnimationsEnabled: Bool { animationsEnabled }
 
-    /// Whether a change made with `animation` animates on this clock (otherwise it jumps).
-    func allowsAnimation(_ animation: Animation) -> Bool {
+    /// Whether a change made with `animation` animates on this clock (otherwise it jumps);
+    /// `essential` changes (``Transaction/isEssential``) run where adapting animations may.
+    func allowsAnimation(_ animation: Animation, essential: @autoclosure () -> Bool = false) -> Bool {
         animationsEnabled
-            || (reducedMotionAnimationsEnabled && animation.storage.customBase?.base.adaptsToReducedMotion == true)
+            || (reducedMotionAnimationsEnabled
+                && (animation.storage.customBase?.base.adaptsToReducedMotion == true || essential()))
     }
 }

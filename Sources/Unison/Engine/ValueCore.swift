@@ -57,7 +57,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         let group = Engine.currentGroup
         if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
         state.setModel(newValue)
-        if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!) {
+        if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!, essential: group.isEssential) {
             let currentTarget = state.entries.last?.target ?? state.base
             if data != currentTarget || restarting {
                 let environment = group.readsEnvironment ? environment(startingIn: group) : EnvironmentValues()

@@ -23,11 +23,17 @@ extension EnvironmentValues {
         set { self[LayoutDirectionKey.self] = newValue }
     }
 
-    /// Whether the user asked for less motion (default false). GTK: `gtk-enable-animations` off.
+    /// Whether the user asked for less motion (default false). GTK: reduced motion
+    /// (`gtk-interface-reduced-motion`, or the app's ``MotionPreferences/reduceMotionOverride``)
+    /// or `gtk-enable-animations` off.
     ///
-    /// On a clock that skips animations for this reason (GTK's), only animations that adapt to it
-    /// run (``CustomAnimation/adaptsToReducedMotion``): they can shorten, fade instead of moving,
-    /// or drop an overshoot. Elsewhere it is a value like any other, for animations to act on.
+    /// Where a transaction's environment says so, its springs lose their bounce; where a
+    /// presence's environment (its own, its clock's, the transaction's) says so, its transition
+    /// becomes a cross-fade (see ``MotionPreferences``, which does both app-wide). Custom
+    /// animations that adapt to it (``CustomAnimation/adaptsToReducedMotion``) read it and shorten,
+    /// fade instead of moving, or drop an overshoot; Unison leaves their motion as they make it.
+    /// On a clock that skips animations (GTK's with `gtk-enable-animations` off), only those and
+    /// essential changes (``Transaction/isEssential``) run.
     public var accessibilityReduceMotion: Bool {
         get { self[AccessibilityReduceMotionKey.self] }
         set { self[AccessibilityReduceMotionKey.self] = newValue }

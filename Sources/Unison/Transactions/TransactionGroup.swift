@@ -48,10 +48,10 @@ final class TransactionGroup {
         shared = .allocate(capacity: 1)
         shared.initialize(to: SharedSample(hasParent: parent != nil))
         shared.pointee.startTime = timeline?.startTime
-        animation = transaction.animation
+        animation = ReducedMotion.animation(of: transaction)  // reduced motion: without bounce
         isAnimated = transaction.isAnimated
         tracksVelocity = transaction.tracksVelocity
-        isLinear = transaction.animation?.storage.isLinear ?? false
+        isLinear = animation?.storage.isLinear ?? false
         environment = transaction.environment
         readsEnvironment = transaction.animation?.storage.customBase != nil
         for completion in transaction.completions {

@@ -24,6 +24,8 @@ final class PresenceCore {
     private var generation = 0
     /// What scaling and rotation pivot about while the effects animate (see ``Presence``).
     private var motionAnchor: UnitPoint
+    /// Whether the latest change shows reduced motion (ReducedMotion.swift): `shownTransition`.
+    var motionReduced = false
 
     /// Lets the property's apply closure reach this core without owning it.
     private final class Link {
@@ -58,12 +60,6 @@ final class PresenceCore {
         set { property.environment = newValue }
     }
 
-    /// The layout direction for a change made in `transaction`: the clock's, the presence's
-    /// own, the transaction's, the later winning.
-    private func layoutDirection(in transaction: Transaction) -> LayoutDirection {
-        clock.environment.merging(property.environment).merging(transaction.environment).layoutDirection
-    }
-
     /// The effects presented now.
     var effects: TransitionEffects { resolve(property.presentationValue) }
 
@@ -88,9 +84,15 @@ final class PresenceCore {
             animation =
                 transition.ownAnimation(for: newValue ? .willAppear : .didDisappear)
                 ?? (context.isAnimated ? context.animation : nil)
-            if let candidate = animation, !clock.allowsAnimation(candidate) { animation = nil }
+            if let candidate = animation, !clock.allowsAnimation(candidate, essential: context.isEssential) {
+                animation = nil
+            }
         }
-        let direction = layoutDirection(in: context)
+        // The clock's values, the presence's own over them, the transaction's over those.
+        let lower = clock.environment.merging(property.environment)
+        motionReduced = ReducedMotion.applies(to: context.environment, over: lower, running: animation)
+        if motionReduced { animation = animation?.reducingMotion }
+        let direction = lower.merging(context.environment).layoutDirection
         isPresent = newValue
         generation &+= 1
         // Every step runs inside one scope carrying the caller's transaction, so the host's
@@ -119,14 +121,14 @@ final class PresenceCore {
             visibilityChanged?(true)
             guard generation == change else { return }  // the callback changed isPresent again
         }
-        let identity = transition.sizedEffects(for: .identity, in: direction)
+        let identity = shownTransition.sizedEffects(for: .identity, in: direction)
         guard let animation else {
             jump(to: identity)
             return
         }
         if fromHidden {
             // Presented at once at the insertion's active effects: no frame shows it at identity.
-            jump(to: transition.sizedEffects(for: .willAppear, in: direction))
+            jump(to: shownTransition.sizedEffects(for: .willAppear, in: direction))
             guard generation == change else { return }
         }
         if !property.isAnimating { motionAnchor = property.value.effects.anchor }
@@ -138,7 +140,7 @@ final class PresenceCore {
         enclosing: TransitionHold.Enclosing
     ) {
         let change = generation
-        let gone = transition.sizedEffects(for: .didDisappear, in: direction)
+        let gone = shownTransition.sizedEffects(for: .didDisappear, in: direction)
         guard let animation else {
             jump(to: gone)
             guard generation == change else { return }

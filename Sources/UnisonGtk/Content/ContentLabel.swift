@@ -165,6 +165,8 @@ public final class ContentLabel {
             && gtk_widget_get_mapped(label) != 0
         let previousValue = lastValue
         if let value = transition.value { lastValue = value }
+        // Reduced motion: the digits fade in place instead of rolling (ReducedMotion.swift).
+        let transition = animates && reducesMotion() ? transition.reducingMotion : transition
         // Changed again before GTK laid the last change out (nothing of it painted yet): the screen
         // still shows the capture, which stays the old side (a label that is not laid out cannot
         // be captured again).

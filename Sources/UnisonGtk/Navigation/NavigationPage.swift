@@ -37,6 +37,9 @@ final class Page: Hashable {
     var fadesIntoSource = false
     /// Presented as a sheet (see ``NavigationPresentation/sheet``).
     var isSheet = false
+    /// Whether the page's transition in flight shows reduced motion: a cross-fade in place of
+    /// the slide or zoom (decided when it starts, NavigationStack.swift's `transitionStarted`).
+    var reducesMotion = false
     /// A sheet's dimming layer over the page below (+1).
     var dim: UnsafeMutablePointer<GtkWidget>?
     /// Whether the page is covered (not the top page): out of the focus chain, not a pointer

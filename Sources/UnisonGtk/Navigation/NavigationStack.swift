@@ -25,6 +25,9 @@ import Unison
 ///   shrinks it into the source's current bounds, cross-fading it into the source over the last
 ///   third of the way (nothing snaps when it is removed), or fades and scales it to the centre
 ///   when the source is gone or off screen. Animations: the caller's transaction, else ``animation``.
+/// - **Reduced motion** (``MotionPreferences``, GTK's `gtk-interface-reduced-motion`): pushes and
+///   pops of every kind cross-fade the page in place instead of sliding or zooming, unless the
+///   change is essential (`Transaction.isEssential`); a drag still follows the finger.
 /// - **Interaction**: drag a zoomed page anywhere (it follows the finger and shrinks with the
 ///   distance), or swipe a slid page back from the left; Escape and Alt+Left pop. A drag may
 ///   start at any time, also mid-push.
@@ -233,6 +236,7 @@ public final class NavigationStack {
     /// the finger's velocity.
     private func transitionStarted(_ context: NavigationTransitionContext<Page>) {
         let page = context.movingPage
+        page.reducesMotion = ReducedMotion.applies(to: Transaction.current.environment, over: clock.environment)
         switch context.kind {
         case .push, .pop, .finishInteractivePop:
             page.needsSourceFrame = true

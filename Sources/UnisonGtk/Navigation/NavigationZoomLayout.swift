@@ -39,6 +39,7 @@ extension NavigationStack {
     func layout(_ page: Page, width: Double, height: Double) -> NavigationPageLayout {
         let full = home(of: page, width: width, height: height)
         let p = model.progress(of: page)
+        if page.reducesMotion { return crossFade(page, in: full, progress: p) }
         var style = page.transition.style
         // A sheet always zooms (out of nothing, when its transition is a slide: the centre fallback).
         if page.isSheet, case .slide = style { style = .zoom(source: { nil }, cornerRadius: sheetCornerRadius) }
@@ -76,6 +77,16 @@ extension NavigationStack {
             return NavigationPageLayout(
                 frame: frame, scale: scale, opacity: opacity, radius: radius, isIdentity: identity)
         }
+    }
+
+    /// Reduced motion: the page in place, its opacity following the progress (a cross-fade with the
+    /// page below), moved only by a finger dragging it.
+    private func crossFade(_ page: Page, in full: CGRect, progress p: Double) -> NavigationPageLayout {
+        let offset = page.drag.presentationValue
+        let opacity = min(max(p, 0), 1)
+        return NavigationPageLayout(
+            frame: full.offsetBy(dx: offset.x, dy: offset.y), scale: 1, opacity: opacity,
+            radius: page.isSheet ? sheetCornerRadius : 0, isIdentity: opacity == 1 && offset == .zero)
     }
 
     /// Reads the zoom source's bounds in the stack. At the start of a transition a source that is

@@ -11,7 +11,8 @@ import Unison
 ///
 /// Animations are skipped (values jump, completions fire) when the widget is not mapped or
 /// GTK's `gtk-enable-animations` setting is off (except, for the setting, animations that adapt
-/// themselves to reduced motion: ``reducedMotionAnimationsEnabled``); a widget unmapped or finalized mid-flight
+/// themselves to reduced motion and essential changes: ``reducedMotionAnimationsEnabled``);
+/// reduced motion (see ``MotionPreferences``) transforms motion instead. A widget unmapped or finalized mid-flight
 /// jumps to its end values, as libadwaita does. The completions waiting on those animations run
 /// at the next turn of the main loop, never inside GTK's unmap or finalize (the widget may be
 /// going away in the middle of the app's own code, such as a list mutation).
@@ -30,6 +31,10 @@ public final class GtkFrameClock: FrameClock {
 
     private init(widget pointer: UnsafeMutablePointer<GtkWidget>) {
         widget = ObjectReference(pointer)
+        GtkMotionSettings.follow()
+        GtkDebugSettings.read()
+        // UNISON_SLOW_ANIMATIONS: anchored at 0, so every GTK clock keeps one time base.
+        if GtkDebugSettings.slowdown != 1 { time.setScale(1 / GtkDebugSettings.slowdown, at: 0) }
         connectSignal(pointer, "unmap") { [weak self] in
             guard let self else { return }
             finishAnimations(on: self)
@@ -65,10 +70,19 @@ public final class GtkFrameClock: FrameClock {
     /// (like `GTK_SLOWDOWN` for GTK's own animations). Changing it keeps time continuous, so
     /// running animations slow down or speed up where they are. Non-finite or non-positive
     /// values are ignored. Clocks with different scales no longer share a time base.
+    /// `UNISON_SLOW_ANIMATIONS` slows every clock further (see ``FrameReadout`` for the other
+    /// debugging aid): this stays the app's own scale.
     public var timeScale: Double {
-        get { time.scale }
-        set { time.setScale(newValue, at: Double(g_get_monotonic_time()) / 1_000_000) }
+        get { requestedScale }
+        set {
+            guard newValue.isFinite, newValue > 0 else { return }
+            requestedScale = newValue
+            time.setScale(newValue / GtkDebugSettings.slowdown, at: Double(g_get_monotonic_time()) / 1_000_000)
+        }
     }
+
+    /// The scale the app asked for (``timeScale``), before `UNISON_SLOW_ANIMATIONS`.
+    private var requestedScale = 1.0
 
     /// The anchoring of scaled time (shared with the fuzzer's clock, tested headless).
     private var time = ScaledTime()
@@ -93,7 +107,7 @@ public final class GtkFrameClock: FrameClock {
     }
 
     /// The environment of this clock's widget (see ``WidgetEnvironment``): its text direction,
-    /// `gtk-enable-animations` as `accessibilityReduceMotion`, its scale factor, and the values
+    /// reduced motion or `gtk-enable-animations` off as `accessibilityReduceMotion`, its scale factor, and the values
     /// the app set on it or an enclosing widget. Nothing set once the widget is gone.
     public var environment: EnvironmentValues {
         guard let pointer = widget.pointer else { return EnvironmentValues() }
@@ -101,7 +115,8 @@ public final class GtkFrameClock: FrameClock {
     }
 
     /// True while the widget is mapped: with `gtk-enable-animations` off, animations that adapt
-    /// to reduced motion (`CustomAnimation.adaptsToReducedMotion`) still run, the others jump.
+    /// to reduced motion (`CustomAnimation.adaptsToReducedMotion`) and essential changes
+    /// (`Transaction.isEssential`) still run, the others jump.
     public var reducedMotionAnimationsEnabled: Bool {
         guard let pointer = widget.pointer else { return false }
         return gtk_widget_get_mapped(unison_gtk_widget(pointer)) != 0
@@ -188,7 +203,13 @@ public final class GtkFrameClock: FrameClock {
         isInTick = true
         runningTick = tickID
         keepsTicking = true
-        handler?(time)
+        if FrameReadout.recording {
+            let start = FrameReadout.realNow
+            handler?(time)
+            FrameReadout.record(frameClock: frameClock, unisonSeconds: FrameReadout.realNow - start)
+        } else {
+            handler?(time)
+        }
         isInTick = false
         return keepsTicking
     }

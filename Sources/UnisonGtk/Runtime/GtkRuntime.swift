@@ -22,6 +22,8 @@ public enum GtkRuntime {
             // Completions deferred out of a release or a GTK signal run from a GLib source: at
             // the next turn of the loop, whoever iterates it.
             setNextTurnOfMainLoop { delay, body in _ = timeout(after: delay, body) }
+            GtkMotionSettings.follow()  // gtk-interface-reduced-motion into MotionPreferences
+            GtkDebugSettings.read()  // UNISON_SLOW_ANIMATIONS, UNISON_FRAME_READOUT
         }
         return ok
     }

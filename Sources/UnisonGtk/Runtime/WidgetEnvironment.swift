@@ -2,8 +2,8 @@ import CUnisonGtk
 import Foundation
 import Unison
 
-/// The environment of GTK widgets: what GTK says about a widget (its text direction, the
-/// `gtk-enable-animations` setting, its scale factor), and values the app sets for a widget and
+/// The environment of GTK widgets: what GTK says about a widget (its text direction, its motion
+/// settings, its scale factor), and values the app sets for a widget and
 /// every widget inside it. Custom animations read it as `context.environment`; transitions take
 /// their leading and trailing edges from its `EnvironmentValues.layoutDirection`.
 ///
@@ -17,7 +17,9 @@ import Unison
 ///   (`gtk_widget_set_default_direction`, which follows the locale), unless the widget or an
 ///   enclosing one was given another with `gtk_widget_set_direction`, the nearest winning (GTK 4
 ///   does not pass a container's direction on to its children, but it packs them that way, so
-///   their motion follows it); `accessibilityReduceMotion` when `gtk-enable-animations` is off;
+///   their motion follows it); `accessibilityReduceMotion` when motion is reduced (GTK's
+///   `gtk-interface-reduced-motion`, where the running GTK has it, or the app's
+///   `MotionPreferences.reduceMotionOverride` over it) or `gtk-enable-animations` is off;
 ///   `displayScale` from `gtk_widget_get_scale_factor`;
 /// - values set on the widget's ancestors, the outermost first;
 /// - values set on the widget itself.
@@ -94,7 +96,7 @@ public enum WidgetEnvironment {
         }
         let gtk = GtkValues(
             rightToLeft: (direction ?? defaultDirection) == GTK_TEXT_DIR_RTL,
-            reduceMotion: unison_gtk_settings_enable_animations(gtk_widget_get_settings(w)) == 0,
+            reduceMotion: GtkMotionSettings.reducesMotion(gtk_widget_get_settings(w)),
             scale: gtk_widget_get_scale_factor(w))
         var environment = gtkEnvironments[gtk] ?? makeEnvironment(gtk)
         for values in set.reversed() { environment = environment.merging(values) }

@@ -36,7 +36,7 @@ class FrameEndWriter: FrameEndFlushing {
 
     final func flushFrame() {
         isMarked = false
-        write()
+        if FrameReadout.recording { FrameReadout.timeWrite(self) } else { write() }
     }
 
     /// Hands the parts as kept now to GTK (the sink's own). The default writes nothing.
