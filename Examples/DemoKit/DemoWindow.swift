@@ -3,8 +3,8 @@ import Foundation
 import Unison
 import UnisonGtk
 
-/// The demo: pages in a stack with a sidebar, a slow-motion switch, and whether GTK's
-/// `gtk-enable-animations` lets anything move.
+/// The demo: pages in a stack with a sidebar, a slow-motion switch, the motion controls (reduce
+/// motion, a frame readout), and whether GTK's `gtk-enable-animations` lets anything move.
 @MainActor
 public final class DemoWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
@@ -46,7 +46,8 @@ public final class DemoWindow {
         let setting = UI.label(
             GtkRuntime.animationsEnabled
                 ? "gtk-enable-animations: on" : "gtk-enable-animations: off (changes jump, completions fire)")
-        let side = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [sidebar, slow, setting])
+        let debug = DebugControls()  // (its switches hold what they need; the widgets keep them)
+        let side = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [sidebar, slow, debug.widget, setting])
         gtk_widget_set_vexpand(sidebar, unison_example_true)
         gtk_widget_set_margin_start(slow, 8)
         gtk_widget_set_margin_start(setting, 8)
