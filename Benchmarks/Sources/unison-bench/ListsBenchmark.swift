@@ -5,39 +5,80 @@ import UnisonGtk
 
 /// `unison-bench lists`: a `GtkListView` over a `GListStore` of N items (1 000, 10 000, 100 000) in
 /// a 400 px scrolled window, 100 random changes a second (inserts, removes and moves near the rows
-/// on screen, each in `withAnimation(.smooth)`) while the rows glide, with a `ListAnimator` and,
-/// interleaved, without one (GTK alone). Main-thread CPU of every frame: the update phase (Unison's
-/// engine and the rows put back before layout) and the whole frame (GTK's layout with the animator's
-/// pass after it, snapshot, render). Prints a table; writes nothing.
+/// on screen, one in ten anywhere, each in `withAnimation(.smooth)`) while the rows glide, with a
+/// `ListAnimator` and, interleaved, without one (GTK alone). Main-thread CPU of every frame, split
+/// where the frame clock's handlers meet (``FrameProbe``, `phases: true`):
+/// - **Unison**: the **engine tick** (the Unison clock's tick callback on the view, between marks
+///   the probe adds) and the **animator's pass** over the rows after GTK's layout (its handler
+///   between two of the probe's); with GTK alone, what the probe's marks cost;
+/// - **later update**: the "update" handlers connected after the marks: the animator's, which puts
+///   its rows back before layout, and GTK's own connected as needed (with GTK alone, GTK's only);
+///   instruction counts (callgrind, `--paced`) tell the animator's part;
+/// - **GTK ticks**: GTK's own tick callbacks (the window's style updates, the scrollbar indicators);
+/// - **GTK layout**: GTK's measure and allocation of the window (its surface's "layout" handler);
+/// - **update + GTK layout**: the update phase and GTK's layout, as the other benchmarks' "update"
+///   column counts it; **frame**: before-paint to after-paint (layout, snapshot, render);
+/// - heap allocations per frame in the engine tick, the later update handlers and the animator's
+///   pass (GTK's in the later update handlers too), and the CPU of one change (the model's change
+///   and every handler of it: GTK's, and the animator's record of where the rows are drawn).
+/// `--paced`: the changes are made between frames, 5 every 3 frames, instead of on a timer, so that
+/// a slowed-down run (under callgrind) sees as many changes per frame as a real-time one. The
+/// random sequence is the same in every run. Prints a table; writes nothing.
 @MainActor
 enum ListsBenchmark {
     struct Side {
         var frames = 0
         var framesPerSecond = Double.nan
+        var unisonCPU = Stats([])
+        var tickCPU = Stats([])
+        var animatorCPU = Stats([])
+        var lateUpdateCPU = Stats([])
+        var gtkTicksCPU = Stats([])
+        var layoutCPU = Stats([])
         var updateCPU = Stats([])
         var frameCPU = Stats([])
+        var allocations = Stats([])
+        var changeCPU = Stats([])
+        var changes = 0
     }
 
     static func run(counts: [Int] = [1_000, 10_000, 100_000], seconds: Double = 10) {
-        print("| items | side | frames | fps | update CPU ms (median, p75, max) | frame CPU ms (median, p75, max) |")
-        print("| --- | --- | --- | --- | --- | --- |")
+        let paced = CommandLine.arguments.contains("--paced")
+        print(
+            "| items | side | frames | fps | changes | Unison ms/frame (median, p75, max) | engine tick ms (median, p75) "
+                + "| animator's pass ms (median, p75) | later update ms (median) | GTK ticks ms (median) "
+                + "| GTK layout ms (median) "
+                + "| update + GTK layout ms (median) "
+                + "| frame CPU ms (median, p75, max) | allocations/frame in Unison (median, max) "
+                + "| change CPU ms (median, p75) |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for count in counts {
             for animated in [true, false] {
-                let side = measure(count: count, animated: animated, seconds: seconds)
-                func row(_ stats: Stats) -> String {
-                    String(format: "%.3f, %.3f, %.3f", stats.median, stats.p75, stats.max)
+                let side = measure(count: count, animated: animated, seconds: seconds, paced: paced)
+                func ms(_ stats: Stats, _ parts: Int = 3) -> String {
+                    [stats.median, stats.p75, stats.max].prefix(parts).map { String(format: "%.3f", $0) }
+                        .joined(separator: ", ")
                 }
                 print(
                     "| \(count) | \(animated ? "ListAnimator" : "GTK alone") | \(side.frames) | "
-                        + String(format: "%.1f", side.framesPerSecond)
-                        + " | \(row(side.updateCPU)) | \(row(side.frameCPU)) |")
+                        + String(format: "%.1f", side.framesPerSecond) + " | \(side.changes) | \(ms(side.unisonCPU)) | "
+                        + "\(ms(side.tickCPU, 2)) | \(ms(side.animatorCPU, 2)) | \(ms(side.lateUpdateCPU, 1)) | "
+                        + "\(ms(side.gtkTicksCPU, 1)) | "
+                        + "\(ms(side.layoutCPU, 1)) | "
+                        + "\(ms(side.updateCPU, 1)) | \(ms(side.frameCPU)) | "
+                        + String(format: "%.0f, %.0f", side.allocations.median, side.allocations.max)
+                        + " | \(ms(side.changeCPU, 2)) |")
             }
         }
     }
 
-    private static func measure(count: Int, animated: Bool, seconds: Double) -> Side {
+    private static func measure(count: Int, animated: Bool, seconds: Double, paced: Bool) -> Side {
         let window = gtk_window_new()!
         gtk_window_set_default_size(unison_bench_window(window), 360, 440)
+        // The probe's handlers on the window's frame clock come before the list's (realized later),
+        // so that the animator's handler after GTK's layout runs between two of the probe's.
+        gtk_widget_realize(window)
+        let probe = FrameProbe(window: window, phases: true)
         let store = g_list_store_new(gtk_string_object_get_type())!
         let items = (0..<count).map { gtk_string_object_new("Item \($0)").map { UnsafeMutableRawPointer($0) } }
         var buffer: [gpointer?] = items
@@ -68,11 +109,17 @@ enum ListsBenchmark {
         GtkRuntime.iterate(timeout: 2) { gtk_widget_get_mapped(window) != 0 }
         GtkRuntime.iterate(timeout: 0.4)
 
-        let probe = FrameProbe(window: window)
+        probe.markAfterLayout()
+        // The animator's clock ticks on the view: its tick callback is marked off from GTK's own
+        // (the window's style updates, the scrollbars' indicators) and the animator's "update".
+        probe.markTicks(of: view, after: [window, scrolled])
         let changer = Changer(store: store)
+        if paced {
+            probe.afterEveryFrame { [weak changer] in changer?.frameEnded() }
+        }
         probe.recording = true
         let start = Date()
-        changer.step()
+        if paced { changer.frameEnded() } else { changer.step() }
         GtkRuntime.iterate(timeout: seconds)
         let elapsed = Date().timeIntervalSince(start)
         probe.recording = false
@@ -81,8 +128,18 @@ enum ListsBenchmark {
         var side = Side()
         side.frames = probe.frames.count
         side.framesPerSecond = Double(probe.frames.count) / elapsed
+        side.tickCPU = Stats(probe.frames.map(\.tickCPU))
+        side.unisonCPU = Stats(probe.frames.map { $0.tickCPU + $0.afterLayoutCPU })
+        side.animatorCPU = Stats(probe.frames.map(\.afterLayoutCPU))
+        side.lateUpdateCPU = Stats(probe.frames.map(\.lateUpdateCPU))
+        side.gtkTicksCPU = Stats(probe.frames.map(\.earlyTicksCPU))
+        side.layoutCPU = Stats(probe.frames.map(\.layoutCPU))
         side.updateCPU = Stats(probe.frames.map(\.updateCPU))
         side.frameCPU = Stats(probe.frames.map(\.frameCPU))
+        side.allocations = Stats(
+            probe.frames.map { Double($0.updatePhaseAllocations + $0.afterLayoutAllocations) })
+        side.changeCPU = Stats(changer.changeCPU)
+        side.changes = changer.changes
         _ = animator
         gtk_window_destroy(unison_bench_window(window))
         g_object_unref(UnsafeMutableRawPointer(store))
@@ -90,15 +147,23 @@ enum ListsBenchmark {
         return side
     }
 
-    /// Makes 100 changes a second, near the rows on screen (positions 0 ... 30), one in ten anywhere.
+    /// Makes 100 changes a second (or 5 every 3 frames), near the rows on screen (positions 0 ... 30),
+    /// one in ten anywhere.
     @MainActor
     private final class Changer {
         let store: OpaquePointer
         var isRunning = true
         var changes = 0
-        var random = SystemRandomNumberGenerator()
+        /// The thread CPU time of each change, milliseconds.
+        var changeCPU: [Double] = []
+        var random = SplitMix64(seed: 32)
+        /// Changes owed (paced): 5/3 more after every frame.
+        private var credit = 0.0
 
-        init(store: OpaquePointer) { self.store = store }
+        init(store: OpaquePointer) {
+            self.store = store
+            changeCPU.reserveCapacity(4096)
+        }
 
         func step() {
             guard isRunning else { return }
@@ -106,7 +171,22 @@ enum ListsBenchmark {
             GtkRuntime.after(0.01) { [self] in step() }
         }
 
+        /// Paced: a frame ended; the changes it owes are made right after (between frames).
+        func frameEnded() {
+            guard isRunning else { return }
+            credit += 5.0 / 3.0
+            let due = Int(credit)
+            guard due > 0 else { return }
+            credit -= Double(due)
+            GtkRuntime.after(0) { [self] in
+                guard isRunning else { return }
+                for _ in 0..<due { change() }
+            }
+        }
+
         private func change() {
+            let start = threadCPUNanoseconds()
+            defer { changeCPU.append(Double(threadCPUNanoseconds() - start) / 1e6) }
             let size = Int(g_list_model_get_n_items(store))
             guard size > 40 else { return }
             let near = Int.random(in: 0..<30, using: &random)
@@ -128,6 +208,19 @@ enum ListsBenchmark {
                 }
             }
             changes += 1
+        }
+    }
+
+    /// A seeded generator (SplitMix64): every run makes the same changes.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
         }
     }
 }
