@@ -21,11 +21,14 @@ import UnisonGtk
 /// - heap allocations per frame in the engine tick, the later update handlers and the animator's
 ///   pass (GTK's in the later update handlers too), and the CPU of one change (the model's change
 ///   and every handler of it: GTK's, and the animator's record of where the rows are drawn).
-/// `--paced`: the changes are made between frames, 5 every 3 frames, instead of on a timer, so that
-/// a slowed-down run (under callgrind) sees as many changes per frame as a real-time one. The
-/// random sequence is the same in every run. Prints a table; writes nothing.
+/// `--paced`: the changes are made between frames, 5 every 3 frames, instead of on a timer, for
+/// 60 frames, so that a slowed-down run (under callgrind) sees as many changes per frame as a
+/// real-time one. The random sequence is the same in every run. Prints a table; writes nothing.
 @MainActor
 enum ListsBenchmark {
+    /// How many frames a `--paced` run records per side.
+    static let pacedFrames = 60
+
     struct Side {
         var frames = 0
         var framesPerSecond = Double.nan
@@ -119,8 +122,13 @@ enum ListsBenchmark {
         }
         probe.recording = true
         let start = Date()
-        if paced { changer.frameEnded() } else { changer.step() }
-        GtkRuntime.iterate(timeout: seconds)
+        if paced {
+            changer.frameEnded()
+            GtkRuntime.iterate(timeout: 3600) { probe.frames.count >= pacedFrames }
+        } else {
+            changer.step()
+            GtkRuntime.iterate(timeout: seconds)
+        }
         let elapsed = Date().timeIntervalSince(start)
         probe.recording = false
         changer.isRunning = false
