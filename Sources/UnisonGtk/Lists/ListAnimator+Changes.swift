@@ -62,6 +62,7 @@ extension ListAnimator {
     private func recordFirsts(in parent: UnsafeMutablePointer<GtkWidget>) {
         firsts.removeAll(keepingCapacity: true)
         firstPositions.removeAll(keepingCapacity: true)
+        hiddenItems.removeAll(keepingCapacity: true)
         firstsReference = nil
         let scroll = scrollOffset(of: parent)
         firstsScroll = scroll
@@ -87,10 +88,22 @@ extension ListAnimator {
             child = gtk_widget_get_next_sibling(row)
             guard gtk_widget_get_mapped(row) == 0, let listItem = unison_list_row_list_item(row) else { continue }
             if let item = gtk_list_item_get_item(listItem) {
-                firstPositions[key(of: item)] = Int(gtk_list_item_get_position(listItem))
+                let position = Int(gtk_list_item_get_position(listItem))
+                if keyFunction == nil {
+                    hiddenItems.append((item, position))  // (GTK keeps up to 200: no hashing here)
+                } else {
+                    firstPositions[key(of: item)] = position
+                }
             }
             g_object_unref(UnsafeMutableRawPointer(listItem))
         }
+    }
+
+    /// Where the item of a row now on screen was in the model when the change began, if GTK kept
+    /// its row hidden then (nil: it was not bound to a row).
+    func firstPosition(of key: AnyHashable, item: UnsafeMutableRawPointer) -> Int? {
+        guard keyFunction == nil else { return firstPositions[key] }
+        return hiddenItems.last { $0.item == item }?.position
     }
 
     /// Where the row of the item at `position` is (content coordinates), estimated from `reference`

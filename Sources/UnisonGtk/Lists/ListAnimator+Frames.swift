@@ -40,6 +40,7 @@ extension ListAnimator {
                 newGhosts.removeAll(keepingCapacity: true)
                 firsts.removeAll(keepingCapacity: true)
                 firstPositions.removeAll(keepingCapacity: true)
+                hiddenItems.removeAll(keepingCapacity: true)
                 firstsReference = nil
                 inserted.removeAll(keepingCapacity: true)
             } else {
@@ -114,7 +115,7 @@ extension ListAnimator {
                 lastDisplacement = CGPoint(x: first.x - row.layout.x, y: first.y - row.layout.y)
                 for waiting in unplaced { glideWithNeighbour(rows[waiting], by: lastDisplacement!) }
                 unplaced.removeAll()
-            } else if let oldPosition = firstPositions[key],
+            } else if let oldPosition = firstPosition(of: key, item: item),
                 let estimate = estimatedOrigin(of: oldPosition, from: firstsReference)
             {
                 // Moved into view from off screen: it glides in from where it was.

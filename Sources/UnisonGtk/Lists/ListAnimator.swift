@@ -120,7 +120,11 @@ public final class ListAnimator {
     var newGhosts: [AnyHashable] = []
     /// Where the items of rows GTK kept hidden were in the model when the change began (to tell a
     /// move into view from an insertion), and a row on screen then (to estimate their places).
+    /// With the default key (the item's address) the items are listed as they are (no reference
+    /// held: they are only compared by address, and only the few rows that come into view look);
+    /// with a key function, by key (the items may be gone by the layout pass).
     var firstPositions: [AnyHashable: Int] = [:]
+    var hiddenItems: [(item: UnsafeMutableRawPointer, position: Int)] = []
     var firstsReference: RowReference?
 
     /// A row on screen, to estimate where rows off screen are: its position in the model, where it
@@ -253,6 +257,7 @@ public final class ListAnimator {
         inserted.removeAll()
         newGhosts.removeAll()
         firstPositions.removeAll()
+        hiddenItems.removeAll()
         firstsReference = nil
         if viewReference.isAlive, let parent = rowsParent { unison_list_rows_restore(parent) }
         if let layer { unison_list_layer_clear(OpaquePointer(layer)) }
