@@ -18,8 +18,8 @@ import UnisonGtk
 /// - **GTK layout**: GTK's measure and allocation of the window (its surface's "layout" handler);
 /// - **update + GTK layout**: the update phase and GTK's layout, as the other benchmarks' "update"
 ///   column counts it; **frame**: before-paint to after-paint (layout, snapshot, render);
-/// - heap allocations per frame in the engine tick, the later update handlers and the animator's
-///   pass (GTK's in the later update handlers too), and the CPU of one change (the model's change
+/// - heap allocations per frame in the engine tick and the later update handlers (GTK's too), and
+///   in the animator's pass; and the CPU of one change (the model's change
 ///   and every handler of it: GTK's, and the animator's record of where the rows are drawn).
 /// `--paced`: the changes are made between frames, 5 every 3 frames, instead of on a timer, for
 /// 60 frames, so that a slowed-down run (under callgrind) sees as many changes per frame as a
@@ -41,6 +41,7 @@ enum ListsBenchmark {
         var updateCPU = Stats([])
         var frameCPU = Stats([])
         var allocations = Stats([])
+        var passAllocations = Stats([])
         var changeCPU = Stats([])
         var changes = 0
     }
@@ -52,9 +53,10 @@ enum ListsBenchmark {
                 + "| animator's pass ms (median, p75) | later update ms (median) | GTK ticks ms (median) "
                 + "| GTK layout ms (median) "
                 + "| update + GTK layout ms (median) "
-                + "| frame CPU ms (median, p75, max) | allocations/frame in Unison (median, max) "
+                + "| frame CPU ms (median, p75, max) | allocations/frame: tick and later update (median, max) "
+                + "| allocations/frame: animator's pass (median, max) "
                 + "| change CPU ms (median, p75) |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for count in counts {
             for animated in [true, false] {
                 let side = measure(count: count, animated: animated, seconds: seconds, paced: paced)
@@ -69,7 +71,8 @@ enum ListsBenchmark {
                         + "\(ms(side.gtkTicksCPU, 1)) | "
                         + "\(ms(side.layoutCPU, 1)) | "
                         + "\(ms(side.updateCPU, 1)) | \(ms(side.frameCPU)) | "
-                        + String(format: "%.0f, %.0f", side.allocations.median, side.allocations.max)
+                        + String(format: "%.0f, %.0f", side.allocations.median, side.allocations.max) + " | "
+                        + String(format: "%.0f, %.0f", side.passAllocations.median, side.passAllocations.max)
                         + " | \(ms(side.changeCPU, 2)) |")
             }
         }
@@ -144,8 +147,8 @@ enum ListsBenchmark {
         side.layoutCPU = Stats(probe.frames.map(\.layoutCPU))
         side.updateCPU = Stats(probe.frames.map(\.updateCPU))
         side.frameCPU = Stats(probe.frames.map(\.frameCPU))
-        side.allocations = Stats(
-            probe.frames.map { Double($0.updatePhaseAllocations + $0.afterLayoutAllocations) })
+        side.allocations = Stats(probe.frames.map { Double($0.updatePhaseAllocations) })
+        side.passAllocations = Stats(probe.frames.map { Double($0.afterLayoutAllocations) })
         side.changeCPU = Stats(changer.changeCPU)
         side.changes = changer.changes
         _ = animator

@@ -75,7 +75,14 @@ extension ListAnimator {
             guard width > 0, height > 0 else { return }  // not laid out yet (shown since the last layout)
             let key = self.key(of: item)
             let layout = layoutOrigin(of: row, scroll: scroll)
-            firsts[key] = states[key]?.drawnOrigin(layout: layout) ?? layout
+            if let origin = states[key]?.origin {
+                let drawn = origin.presentationValue
+                let target = origin.value
+                firsts[key] = First(
+                    origin: CGPoint(x: layout.x + drawn.x - target.x, y: layout.y + drawn.y - target.y), glide: drawn)
+            } else {
+                firsts[key] = First(origin: layout, glide: nil)
+            }
             if let reference = firstsReference {
                 if layout.y == reference.origin.y { firstsReference?.columns += 1 }  // the first line's items
             } else {
@@ -163,7 +170,7 @@ extension ListAnimator {
             state.isMover = readded[key] != nil
             state.moverTarget = readded[key] ?? 0
             let layout = layoutOrigin(of: row, scroll: scroll)
-            state.ghostOrigin = firsts[key] ?? state.drawnOrigin(layout: layout)
+            state.ghostOrigin = firsts[key]?.origin ?? state.drawnOrigin(layout: layout)
             // A leaving item leaves from where it is drawn (a glide in flight ends there); a moved one
             // keeps its glide, retargeted at the layout pass.
             if !state.isMover { state.origin = nil }

@@ -110,7 +110,12 @@ extension ListAnimator {
                 revive(existing, to: row)
                 lastDisplacement = nil
             } else if let recorded = firsts[key] {
-                let first = CGPoint(x: recorded.x + shift.x, y: recorded.y + shift.y)
+                var first = CGPoint(x: recorded.origin.x + shift.x, y: recorded.origin.y + shift.y)
+                if let glide = recorded.glide, let origin = existing?.origin {
+                    // Its glide went on since (this frame's tick): it is drawn that much further.
+                    let now = origin.presentationValue
+                    first = CGPoint(x: first.x + now.x - glide.x, y: first.y + now.y - glide.y)
+                }
                 glide(key: key, item: item, from: first, to: row.layout)
                 lastDisplacement = CGPoint(x: first.x - row.layout.x, y: first.y - row.layout.y)
                 for waiting in unplaced { glideWithNeighbour(rows[waiting], by: lastDisplacement!) }
@@ -190,7 +195,7 @@ extension ListAnimator {
         if let origin = state.origin {
             // Mid-glide: retargeted from where it is drawn, with its velocity. (If the view scrolled
             // to keep its anchor, the glide is first moved by that much, its velocity handed on.)
-            if origin.presentationValue != first {
+            if !origin.presentationValue.isClose(to: first) {
                 let velocity = origin.velocity
                 withTransaction(Transaction()) { origin.value = first }
                 origin.handOff(velocity: velocity)
@@ -329,5 +334,12 @@ extension ListAnimator {
         guard updateHandler != 0 else { return }
         if let frameClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(frameClock), updateHandler) }
         updateHandler = 0
+    }
+}
+
+extension CGPoint {
+    /// Equal but for rounding (a millionth of a pixel): where an item is drawn, worked out two ways.
+    fileprivate func isClose(to other: CGPoint) -> Bool {
+        abs(x - other.x) <= 1e-6 && abs(y - other.y) <= 1e-6
     }
 }

@@ -113,7 +113,7 @@ public final class ListAnimator {
     /// What the coming layout pass of the view belongs to.
     var pending: PendingChange?
     /// Where each item shown was drawn when the current change began (content coordinates).
-    var firsts: [AnyHashable: CGPoint] = [:]
+    var firsts: [AnyHashable: First] = [:]
     /// The scroll offset when `firsts` was recorded.
     var firstsScroll = CGPoint.zero
     /// The items whose rows the pending change removed (leaving, or moved).
@@ -126,6 +126,13 @@ public final class ListAnimator {
     var firstPositions: [AnyHashable: Int] = [:]
     var hiddenItems: [(item: UnsafeMutableRawPointer, position: Int)] = []
     var firstsReference: RowReference?
+
+    /// Where an item was drawn when the change began (content coordinates) and, if it glided then,
+    /// where its glide was (the glide goes on until the layout pass: the next frame's tick).
+    struct First {
+        var origin: CGPoint
+        var glide: CGPoint?
+    }
 
     /// A row on screen, to estimate where rows off screen are: its position in the model, where it
     /// is (content coordinates), its size, and how many items a line of the view holds (1 in a list).
