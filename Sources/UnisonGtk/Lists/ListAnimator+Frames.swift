@@ -302,17 +302,17 @@ extension ListAnimator {
         }
     }
 
-    /// Drops the states of items at rest and of removals that finished. Runs every frame: the
-    /// table is copied only in a frame that drops something (an item at rest still drawn away
-    /// is kept, and must not make every frame copy it).
+    /// Drops the states of items at rest and of removals that finished. Runs every frame: nothing
+    /// is copied or allocated (the keys dropped go through a buffer kept between frames).
     private func prune() {
         func droppable(_ state: ListItemMotion) -> Bool {
             state.isGone || (!state.isAnimating && (state.ghost != nil || !state.isDrawnAway))
         }
         guard states.values.contains(where: droppable) else { return }
-        let dropped = states.filter { droppable($0.value) }
-        for key in dropped.keys { states[key] = nil }
-        _ = dropped  // released here, after the table no longer holds them
+        dropping.removeAll(keepingCapacity: true)
+        for (key, state) in states where droppable(state) { dropping.append(key) }
+        for key in dropping { _ = states.removeValue(forKey: key) }  // each released once out of the table
+        dropping.removeAll(keepingCapacity: true)
     }
 
     // MARK: Putting rows back before layout

@@ -148,6 +148,8 @@ public final class ListAnimator {
     var layer: UnsafeMutablePointer<GtkWidget>?
     /// The rows of the last layout pass (reused: nothing allocated per frame).
     var rows: [ListRow] = []
+    /// The keys of the states a pass drops (reused).
+    var dropping: [AnyHashable] = []
     let clock: GtkFrameClock
     private var handlers: [gulong] = []
 
