@@ -120,11 +120,10 @@ final class FrameProbe {
     /// it connected, so in this order), and runs a widget's callbacks newest first: every tick
     /// callback `widget` gets later (a Unison clock's, made for `widget`) runs between the last
     /// of `others`' marks and `widget`'s mark (`tickCPU`), the tick callbacks `others` get
-    /// later (GTK's own: the window's style updates, the scrolled window's scrollbar indicators)
-    /// before (`earlyTicksCPU`), and "update" handlers connected later (a `ListAnimator`'s,
-    /// putting its rows back) after (`lateUpdateCPU`). Call it while nothing else has been
-    /// connected to the frame clock's "update" since the probe was made. The marks stay until
-    /// ``disconnect()``; they keep the frame clock running every frame.
+    /// later (GTK's own) before (`earlyTicksCPU`), and "update" handlers connected later (a
+    /// `ListAnimator`'s, putting its rows back) after (`lateUpdateCPU`). Call it while nothing
+    /// else has been connected to the frame clock's "update" since the probe was made. The marks
+    /// stay until ``disconnect()``; they keep the frame clock running every frame.
     func markTicks(of widget: UnsafeMutablePointer<GtkWidget>, after others: [UnsafeMutablePointer<GtkWidget>]) {
         let early: GtkTickCallback = { _, _, data in
             let probe = Unmanaged<FrameProbe>.fromOpaque(data!).takeUnretainedValue()

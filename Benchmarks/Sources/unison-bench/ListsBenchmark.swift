@@ -12,15 +12,15 @@ import UnisonGtk
 ///   the probe adds) and the **animator's pass** over the rows after GTK's layout (its handler
 ///   between two of the probe's); with GTK alone, what the probe's marks cost;
 /// - **later update**: the "update" handlers connected after the marks: the animator's, which puts
-///   its rows back before layout, and GTK's own connected as needed (with GTK alone, GTK's only);
-///   instruction counts (callgrind, `--paced`) tell the animator's part;
-/// - **GTK ticks**: GTK's own tick callbacks (the window's style updates, the scrollbar indicators);
-/// - **GTK layout**: GTK's measure and allocation of the window (its surface's "layout" handler);
+///   its rows back before layout, and those GTK connects as it needs them (with GTK alone, GTK's
+///   only: most of this column); instruction counts (callgrind, `--paced`) tell the animator's part;
+/// - **GTK ticks**: GTK's own tick callbacks on the window and the scrolled window;
+/// - **GTK layout**: GTK's layout of the window (the "layout" handlers before the animator's);
 /// - **update + GTK layout**: the update phase and GTK's layout, as the other benchmarks' "update"
 ///   column counts it; **frame**: before-paint to after-paint (layout, snapshot, render);
 /// - heap allocations per frame in the engine tick and the later update handlers (GTK's too), and
-///   in the animator's pass; and the CPU of one change (the model's change
-///   and every handler of it: GTK's, and the animator's record of where the rows are drawn).
+///   in the animator's pass; and the CPU of one change (the model's change and every handler of
+///   it: GTK's, and the animator's record of where the rows are drawn).
 /// `--paced`: the changes are made between frames, 5 every 3 frames, instead of on a timer, for
 /// 60 frames, so that a slowed-down run (under callgrind) sees as many changes per frame as a
 /// real-time one. The random sequence is the same in every run. Prints a table; writes nothing.
