@@ -308,9 +308,8 @@ extension ListAnimator {
         func droppable(_ state: ListItemMotion) -> Bool {
             state.isGone || (!state.isAnimating && (state.ghost != nil || !state.isDrawnAway))
         }
-        guard states.values.contains(where: droppable) else { return }
-        dropping.removeAll(keepingCapacity: true)
         for (key, state) in states where droppable(state) { dropping.append(key) }
+        guard !dropping.isEmpty else { return }
         for key in dropping { _ = states.removeValue(forKey: key) }  // each released once out of the table
         dropping.removeAll(keepingCapacity: true)
     }
