@@ -19,7 +19,8 @@ import UnisonGtk
 /// - **update + GTK layout**: the update phase and GTK's layout, as the other benchmarks' "update"
 ///   column counts it; **frame**: before-paint to after-paint (layout, snapshot, render);
 /// - heap allocations per frame in the engine tick and the later update handlers (GTK's too), and
-///   in the animator's pass; and the CPU of one change (the model's change and every handler of
+///   in the animator's pass, and the pass's in the frames after the last change (steady state:
+///   the glides go on; 0.3 s or 20 frames, not in the other columns); and the CPU of one change (the model's change and every handler of
 ///   it: GTK's, and the animator's record of where the rows are drawn).
 /// `--paced`: the changes are made between frames, 5 every 3 frames, instead of on a timer, for
 /// 60 frames, so that a slowed-down run (under callgrind) sees as many changes per frame as a
@@ -42,6 +43,8 @@ enum ListsBenchmark {
         var frameCPU = Stats([])
         var allocations = Stats([])
         var passAllocations = Stats([])
+        var quietAllocations = Stats([])
+        var quietFrames = 0
         var changeCPU = Stats([])
         var changes = 0
     }
@@ -55,8 +58,9 @@ enum ListsBenchmark {
                 + "| update + GTK layout ms (median) "
                 + "| frame CPU ms (median, p75, max) | allocations/frame: tick and later update (median, max) "
                 + "| allocations/frame: animator's pass (median, max) "
+                + "| after the changes: frames, allocations/frame in the animator's pass (median, max) "
                 + "| change CPU ms (median, p75) |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for count in counts {
             for animated in [true, false] {
                 let side = measure(count: count, animated: animated, seconds: seconds, paced: paced)
@@ -72,7 +76,9 @@ enum ListsBenchmark {
                         + "\(ms(side.layoutCPU, 1)) | "
                         + "\(ms(side.updateCPU, 1)) | \(ms(side.frameCPU)) | "
                         + String(format: "%.0f, %.0f", side.allocations.median, side.allocations.max) + " | "
-                        + String(format: "%.0f, %.0f", side.passAllocations.median, side.passAllocations.max)
+                        + String(format: "%.0f, %.0f", side.passAllocations.median, side.passAllocations.max) + " | "
+                        + "\(side.quietFrames), "
+                        + String(format: "%.0f, %.0f", side.quietAllocations.median, side.quietAllocations.max)
                         + " | \(ms(side.changeCPU, 2)) |")
             }
         }
@@ -123,6 +129,14 @@ enum ListsBenchmark {
         if paced {
             probe.afterEveryFrame { [weak changer] in changer?.frameEnded() }
         }
+        // Which recorded frames had no change made since the frame before (steady state).
+        var quiet: [Bool] = []
+        var changesSeen = 0
+        probe.afterEveryFrame { [weak changer, weak probe] in
+            guard let changer, let probe else { return }
+            if probe.recording { quiet.append(changer.changes == changesSeen) }
+            changesSeen = changer.changes
+        }
         probe.recording = true
         let start = Date()
         if paced {
@@ -133,22 +147,33 @@ enum ListsBenchmark {
             GtkRuntime.iterate(timeout: seconds)
         }
         let elapsed = Date().timeIntervalSince(start)
-        probe.recording = false
+        // Then no more changes, the glides going on (steady state): a few frames more, apart.
         changer.isRunning = false
+        let recorded = probe.frames.count
+        if paced {
+            GtkRuntime.iterate(timeout: 3600) { probe.frames.count >= recorded + 20 }
+        } else {
+            GtkRuntime.iterate(timeout: 0.3)
+        }
+        probe.recording = false
+        let tail = zip(probe.frames, quiet).dropFirst(recorded).filter(\.1).map(\.0)
+        let frames = Array(probe.frames.prefix(recorded))
         probe.disconnect()
         var side = Side()
-        side.frames = probe.frames.count
-        side.framesPerSecond = Double(probe.frames.count) / elapsed
-        side.tickCPU = Stats(probe.frames.map(\.tickCPU))
-        side.unisonCPU = Stats(probe.frames.map { $0.tickCPU + $0.afterLayoutCPU })
-        side.animatorCPU = Stats(probe.frames.map(\.afterLayoutCPU))
-        side.lateUpdateCPU = Stats(probe.frames.map(\.lateUpdateCPU))
-        side.gtkTicksCPU = Stats(probe.frames.map(\.earlyTicksCPU))
-        side.layoutCPU = Stats(probe.frames.map(\.layoutCPU))
-        side.updateCPU = Stats(probe.frames.map(\.updateCPU))
-        side.frameCPU = Stats(probe.frames.map(\.frameCPU))
-        side.allocations = Stats(probe.frames.map { Double($0.updatePhaseAllocations) })
-        side.passAllocations = Stats(probe.frames.map { Double($0.afterLayoutAllocations) })
+        side.frames = frames.count
+        side.framesPerSecond = Double(frames.count) / elapsed
+        side.tickCPU = Stats(frames.map(\.tickCPU))
+        side.unisonCPU = Stats(frames.map { $0.tickCPU + $0.afterLayoutCPU })
+        side.animatorCPU = Stats(frames.map(\.afterLayoutCPU))
+        side.lateUpdateCPU = Stats(frames.map(\.lateUpdateCPU))
+        side.gtkTicksCPU = Stats(frames.map(\.earlyTicksCPU))
+        side.layoutCPU = Stats(frames.map(\.layoutCPU))
+        side.updateCPU = Stats(frames.map(\.updateCPU))
+        side.frameCPU = Stats(frames.map(\.frameCPU))
+        side.allocations = Stats(frames.map { Double($0.updatePhaseAllocations) })
+        side.passAllocations = Stats(frames.map { Double($0.afterLayoutAllocations) })
+        side.quietAllocations = Stats(tail.map { Double($0.afterLayoutAllocations) })
+        side.quietFrames = tail.count
         side.changeCPU = Stats(changer.changeCPU)
         side.changes = changer.changes
         _ = animator
