@@ -536,6 +536,33 @@ extension GtkAdapterTests {
             #expect(completions.count == 1)
         }
 
+        @Test("a change that does not move a gliding row leaves its glide alone: no frame drawn twice")
+        func unrelatedChangeKeepsGlide() throws {
+            let list = try ListFixture(count: 50)
+            defer { list.close() }
+            let animator = list.settledAnimator()
+            let tracked = list.item(at: 2)  // content y 80, then 120 (an insertion at 1)
+            var samples: [(time: Double, offset: Double)] = []
+            var far: ListFixture.Completions?
+            list.window.record { time in
+                samples.append((time, animator.offset(of: tracked).y))
+                if far == nil, samples.count == 4 {
+                    // Far below the rows on screen (a row GTK keeps bound, hidden): moves nothing shown.
+                    far = list.animate(.linear(duration: 0.3)) { list.remove(at: 45) }
+                }
+            }
+            let completions = list.animate(.linear(duration: 0.6)) { list.insert(id: 100, at: 1) }
+            list.run { completions.count > 0 && (far?.count ?? 0) > 0 }
+            list.window.stopRecording()
+            #expect(samples.count >= 8)
+            // Linear from -40 to 0 (its first frame draws the start): every frame after is further on,
+            // also those after the far change (which took the item back to where it was at the change).
+            for (a, b) in zip(samples, samples.dropFirst()) where b.time > a.time && a.offset > -39.9 && a.offset < -1 {
+                #expect(b.offset > a.offset, "\(samples.map { ($0.time, $0.offset) })")
+            }
+            #expect(completions.count == 1 && far?.count == 1)
+        }
+
         @Test("an item removed and added back in one change moves: nothing leaves")
         func removeAndAddInOneChangeIsAMove() throws {
             let list = try ListFixture(count: 8)

@@ -62,6 +62,7 @@ extension ListAnimator {
     private func recordFirsts(in parent: UnsafeMutablePointer<GtkWidget>) {
         firsts.removeAll(keepingCapacity: true)
         firstPositions.removeAll(keepingCapacity: true)
+        hiddenItems.removeAll(keepingCapacity: true)
         firstsReference = nil
         let scroll = scrollOffset(of: parent)
         firstsScroll = scroll
@@ -74,7 +75,14 @@ extension ListAnimator {
             guard width > 0, height > 0 else { return }  // not laid out yet (shown since the last layout)
             let key = self.key(of: item)
             let layout = layoutOrigin(of: row, scroll: scroll)
-            firsts[key] = states[key]?.drawnOrigin(layout: layout) ?? layout
+            if let origin = states[key]?.origin {
+                let drawn = origin.presentationValue
+                let target = origin.value
+                firsts[key] = First(
+                    origin: CGPoint(x: layout.x + drawn.x - target.x, y: layout.y + drawn.y - target.y), glide: drawn)
+            } else {
+                firsts[key] = First(origin: layout, glide: nil)
+            }
             if let reference = firstsReference {
                 if layout.y == reference.origin.y { firstsReference?.columns += 1 }  // the first line's items
             } else {
@@ -87,10 +95,22 @@ extension ListAnimator {
             child = gtk_widget_get_next_sibling(row)
             guard gtk_widget_get_mapped(row) == 0, let listItem = unison_list_row_list_item(row) else { continue }
             if let item = gtk_list_item_get_item(listItem) {
-                firstPositions[key(of: item)] = Int(gtk_list_item_get_position(listItem))
+                let position = Int(gtk_list_item_get_position(listItem))
+                if keyFunction == nil {
+                    hiddenItems.append((item, position))  // (GTK keeps up to 200: no hashing here)
+                } else {
+                    firstPositions[key(of: item)] = position
+                }
             }
             g_object_unref(UnsafeMutableRawPointer(listItem))
         }
+    }
+
+    /// Where the item of a row now on screen was in the model when the change began, if GTK kept
+    /// its row hidden then (nil: it was not bound to a row).
+    func firstPosition(of key: AnyHashable, item: UnsafeMutableRawPointer) -> Int? {
+        guard keyFunction == nil else { return firstPositions[key] }
+        return hiddenItems.last { $0.item == item }?.position
     }
 
     /// Where the row of the item at `position` is (content coordinates), estimated from `reference`
@@ -150,7 +170,7 @@ extension ListAnimator {
             state.isMover = readded[key] != nil
             state.moverTarget = readded[key] ?? 0
             let layout = layoutOrigin(of: row, scroll: scroll)
-            state.ghostOrigin = firsts[key] ?? state.drawnOrigin(layout: layout)
+            state.ghostOrigin = firsts[key]?.origin ?? state.drawnOrigin(layout: layout)
             // A leaving item leaves from where it is drawn (a glide in flight ends there); a moved one
             // keeps its glide, retargeted at the layout pass.
             if !state.isMover { state.origin = nil }

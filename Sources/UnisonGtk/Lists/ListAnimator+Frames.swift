@@ -40,6 +40,7 @@ extension ListAnimator {
                 newGhosts.removeAll(keepingCapacity: true)
                 firsts.removeAll(keepingCapacity: true)
                 firstPositions.removeAll(keepingCapacity: true)
+                hiddenItems.removeAll(keepingCapacity: true)
                 firstsReference = nil
                 inserted.removeAll(keepingCapacity: true)
             } else {
@@ -109,12 +110,17 @@ extension ListAnimator {
                 revive(existing, to: row)
                 lastDisplacement = nil
             } else if let recorded = firsts[key] {
-                let first = CGPoint(x: recorded.x + shift.x, y: recorded.y + shift.y)
+                var first = CGPoint(x: recorded.origin.x + shift.x, y: recorded.origin.y + shift.y)
+                if let glide = recorded.glide, let origin = existing?.origin {
+                    // Its glide went on since (this frame's tick): it is drawn that much further.
+                    let now = origin.presentationValue
+                    first = CGPoint(x: first.x + now.x - glide.x, y: first.y + now.y - glide.y)
+                }
                 glide(key: key, item: item, from: first, to: row.layout)
                 lastDisplacement = CGPoint(x: first.x - row.layout.x, y: first.y - row.layout.y)
                 for waiting in unplaced { glideWithNeighbour(rows[waiting], by: lastDisplacement!) }
                 unplaced.removeAll()
-            } else if let oldPosition = firstPositions[key],
+            } else if let oldPosition = firstPosition(of: key, item: item),
                 let estimate = estimatedOrigin(of: oldPosition, from: firstsReference)
             {
                 // Moved into view from off screen: it glides in from where it was.
@@ -189,7 +195,7 @@ extension ListAnimator {
         if let origin = state.origin {
             // Mid-glide: retargeted from where it is drawn, with its velocity. (If the view scrolled
             // to keep its anchor, the glide is first moved by that much, its velocity handed on.)
-            if origin.presentationValue != first {
+            if !origin.presentationValue.isClose(to: first) {
                 let velocity = origin.velocity
                 withTransaction(Transaction()) { origin.value = first }
                 origin.handOff(velocity: velocity)
@@ -296,17 +302,16 @@ extension ListAnimator {
         }
     }
 
-    /// Drops the states of items at rest and of removals that finished. Runs every frame: the
-    /// table is copied only in a frame that drops something (an item at rest still drawn away
-    /// is kept, and must not make every frame copy it).
+    /// Drops the states of items at rest and of removals that finished. Runs every frame: nothing
+    /// is copied or allocated (the keys dropped go through a buffer kept between frames).
     private func prune() {
         func droppable(_ state: ListItemMotion) -> Bool {
             state.isGone || (!state.isAnimating && (state.ghost != nil || !state.isDrawnAway))
         }
-        guard states.values.contains(where: droppable) else { return }
-        let dropped = states.filter { droppable($0.value) }
-        for key in dropped.keys { states[key] = nil }
-        _ = dropped  // released here, after the table no longer holds them
+        for (key, state) in states where droppable(state) { dropping.append(key) }
+        guard !dropping.isEmpty else { return }
+        for key in dropping { _ = states.removeValue(forKey: key) }  // each released once out of the table
+        dropping.removeAll(keepingCapacity: true)
     }
 
     // MARK: Putting rows back before layout
@@ -328,5 +333,12 @@ extension ListAnimator {
         guard updateHandler != 0 else { return }
         if let frameClock { g_signal_handler_disconnect(UnsafeMutableRawPointer(frameClock), updateHandler) }
         updateHandler = 0
+    }
+}
+
+extension CGPoint {
+    /// Equal but for rounding (a millionth of a pixel): where an item is drawn, worked out two ways.
+    fileprivate func isClose(to other: CGPoint) -> Bool {
+        abs(x - other.x) <= 1e-6 && abs(y - other.y) <= 1e-6
     }
 }

@@ -113,15 +113,26 @@ public final class ListAnimator {
     /// What the coming layout pass of the view belongs to.
     var pending: PendingChange?
     /// Where each item shown was drawn when the current change began (content coordinates).
-    var firsts: [AnyHashable: CGPoint] = [:]
+    var firsts: [AnyHashable: First] = [:]
     /// The scroll offset when `firsts` was recorded.
     var firstsScroll = CGPoint.zero
     /// The items whose rows the pending change removed (leaving, or moved).
     var newGhosts: [AnyHashable] = []
     /// Where the items of rows GTK kept hidden were in the model when the change began (to tell a
     /// move into view from an insertion), and a row on screen then (to estimate their places).
+    /// With the default key (the item's address) the items are listed as they are (no reference
+    /// held: they are only compared by address, and only the few rows that come into view look);
+    /// with a key function, by key (the items may be gone by the layout pass).
     var firstPositions: [AnyHashable: Int] = [:]
+    var hiddenItems: [(item: UnsafeMutableRawPointer, position: Int)] = []
     var firstsReference: RowReference?
+
+    /// Where an item was drawn when the change began (content coordinates) and, if it glided then,
+    /// where its glide was (the glide goes on until the layout pass: the next frame's tick).
+    struct First {
+        var origin: CGPoint
+        var glide: CGPoint?
+    }
 
     /// A row on screen, to estimate where rows off screen are: its position in the model, where it
     /// is (content coordinates), its size, and how many items a line of the view holds (1 in a list).
@@ -137,6 +148,8 @@ public final class ListAnimator {
     var layer: UnsafeMutablePointer<GtkWidget>?
     /// The rows of the last layout pass (reused: nothing allocated per frame).
     var rows: [ListRow] = []
+    /// The keys of the states a pass drops (reused).
+    var dropping: [AnyHashable] = []
     let clock: GtkFrameClock
     private var handlers: [gulong] = []
 
@@ -253,6 +266,7 @@ public final class ListAnimator {
         inserted.removeAll()
         newGhosts.removeAll()
         firstPositions.removeAll()
+        hiddenItems.removeAll()
         firstsReference = nil
         if viewReference.isAlive, let parent = rowsParent { unison_list_rows_restore(parent) }
         if let layer { unison_list_layer_clear(OpaquePointer(layer)) }
