@@ -229,6 +229,11 @@ def zoom(pages):
 
 
 def run(build):
+    # Each frame's pixels are read back here in Python (70-225 ms a frame on this project's loaded 2-core
+    # machine), longer than a third of the zoom's 0.35 s: unslowed, the zoom back could end between two
+    # frames the checks see. Slowing every Unison clock five times (read when the first clock is made,
+    # in build) gives each animation several painted frames; what is checked is what was painted.
+    os.environ.setdefault("UNISON_SLOW_ANIMATIONS", "5")
     window = Gtk.Window()
     pages = build(window)
     window.present()
