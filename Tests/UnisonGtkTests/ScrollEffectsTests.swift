@@ -237,3 +237,54 @@ extension GtkAdapterTests {
         }
     }
 }
+
+extension GtkAdapterTests {
+    @MainActor
+    @Suite("Scroll phase")
+    struct ScrollPhaseTests {
+        @Test("a value set without input is animating, then idle once still; read on the window's frames")
+        func programmaticScroll() throws {
+            let f = try ScrollFixture()
+            defer { f.close() }
+            let observer = ScrollPhaseObserver(f.scrolled)
+            var changes: [ScrollPhase] = []
+            observer.onPhaseChange = { old, new, _ in
+                #expect(old != new)
+                changes.append(new)
+            }
+            gtk_adjustment_set_value(f.adjustment, 120)
+            #expect(observer.phase == .animating)
+            GtkRuntime.iterate(timeout: 3) { observer.phase == .idle }
+            #expect(changes == [.animating, .idle])
+            #expect(observer.velocity == .zero)
+        }
+
+        @Test("real wheel events under Xvfb: tracking with a downward velocity, then idle after a quiet period")
+        func wheel() throws {
+            let f = try ScrollFixture(title: "unison-scroll-phase-test")
+            defer { f.close() }
+            let observer = ScrollPhaseObserver(f.scrolled)
+            var changes: [ScrollPhase] = []
+            var fastest = 0.0
+            observer.onPhaseChange = { _, new, _ in changes.append(new) }
+            f.window.record { _ in fastest = max(fastest, observer.velocity.y) }
+            let search = try startXdotool(["search", "--sync", "--name", "unison-scroll-phase-test"])
+            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
+            var commands = ["mousemove", "--window", id, "100", "100"]
+            for _ in 0..<6 { commands += ["click", "5", "sleep", "0.04"] }
+            let wheel = try startXdotool(commands)
+            var sawTracking = false
+            GtkRuntime.iterate(timeout: 10) {
+                sawTracking = sawTracking || observer.phase == .tracking
+                return !wheel.isRunning && observer.phase == .idle
+            }
+            f.window.stopRecording()
+            #expect(sawTracking && changes.first == .tracking, "\(changes)")
+            #expect(observer.phase == .idle && changes.last == .idle, "\(changes)")
+            #expect(fastest > 0, "velocity never positive")
+            #expect(gtk_adjustment_get_value(f.adjustment) > 0)
+        }
+    }
+}
