@@ -110,7 +110,8 @@ extension GtkAdapterTests {
             #expect(ScrollTransitionPhase(start: 0, length: .infinity, viewportLength: 200) == .identity)
             #expect(ScrollTransitionPhase(value: .nan) == .identity)
             #expect(ScrollTransitionPhase(value: 7) == .bottomTrailing)
-            let bad = RenderEffects(opacity: .nan, scale: CGSize(width: Double.infinity, height: 2), rotation: -Double.infinity)
+            let bad = RenderEffects(
+                opacity: .nan, scale: CGSize(width: Double.infinity, height: 2), rotation: -Double.infinity)
             #expect(bad.sanitized == RenderEffects(opacity: 1, scale: CGSize(width: 1, height: 2)))
         }
 
@@ -161,7 +162,7 @@ extension GtkAdapterTests {
             #expect(phase.value == 0.5 && f.bins[f.subject].presentedScrollEffects == Self.fade(.identity, phase))
         }
 
-        @Test("real wheel events under Xvfb: on every painted frame the subject's painted opacity and scale match its phase")
+        @Test("real wheel events under Xvfb: on every painted frame the subject's painted opacity and scale match")
         func realWheel() throws {
             let f = try ScrollFixture(title: "unison-scroll-effects-test")
             defer { f.close() }
@@ -227,6 +228,15 @@ extension GtkAdapterTests {
             subject.scrollTransition(nil)
             f.window.settle(0.05)
             #expect(subject.presentedScrollEffects == .identity)
+            // A viewport of no height: every phase is finite, every effect drawable.
+            gtk_widget_set_size_request(f.scrolled, 200, 0)
+            gtk_scrolled_window_set_min_content_height(unison_example_scrolled_window(f.scrolled), 0)
+            gtk_widget_set_vexpand(f.scrolled, 0)
+            f.window.settle()
+            for bin in f.bins {
+                let effects = bin.presentedScrollEffects
+                #expect(effects.opacity >= 0 && effects.opacity <= 1 && effects.scale.width.isFinite)
+            }
             // The scrolled window destroyed with its window: the bins held here outlive it.
             window = nil
             f.close()
