@@ -73,8 +73,9 @@ final class ScrollLink {
 }
 
 /// Computes the scroll-linked effects of the bins in one `GtkScrolledWindow`, after the layout
-/// phase of its frame clock, at most once per frame in which the scroll offset or the layout
-/// changed. The bins are kept ordered along the axis by where they start in the scrolled content
+/// phase of its frame clock: once in each frame in which the window lays out (a change of the
+/// scroll offset requests one), again within a frame only if the offset, the viewport's size or
+/// a closure changed since. The bins are kept ordered along the axis by where they start in the scrolled content
 /// (which scrolling does not change), so the bins in or near the viewport are found by binary
 /// search; a pass measures only those, and if one of them moved in the content (a relayout), the
 /// order is rebuilt from every bin once. Attached to the scrolled window (lives as long as it).

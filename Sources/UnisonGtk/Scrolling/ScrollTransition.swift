@@ -177,8 +177,8 @@ extension MotionBin {
     /// `scrollTransition(.interactive)`.
     ///
     /// `body` gets ``RenderEffects/identity`` and the bin's ``ScrollTransitionPhase`` along `axis`,
-    /// and returns the effects to draw. It runs in the frame clock's layout phase, at most once
-    /// per frame, when the scroll offset or the layout changed, and only for bins in or near the
+    /// and returns the effects to draw. It runs after the frame clock's layout phase, once per
+    /// frame in which the window lays out (scrolling does), and only for bins in or near the
     /// viewport (found by binary search over the bins ordered along the axis): nothing is relaid
     /// out, and the cost per frame follows the visible bins, not all of them.
     ///
