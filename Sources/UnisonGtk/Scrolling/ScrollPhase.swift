@@ -38,7 +38,7 @@ public enum ScrollPhase: Sendable, Hashable {
 /// ``ScrollPhase/idle`` again once neither input nor motion came for a short quiet period,
 /// checked on the window's frames (a tick callback runs only while it is not idle), never by a
 /// timer racing the frames. The velocity is the adjustments' values fitted over the frame times
-/// (``VelocityTracker``).
+/// (`VelocityTracker`).
 ///
 /// Attached to the scrolled window: it lives as long as the window (the app need not keep it),
 /// and a second observer of the same window replaces the first.
