@@ -269,6 +269,24 @@ extension GtkAdapterTests {
             #expect(observer.velocity == .zero)
         }
 
+        @Test("a second observer of a window replaces the first, whose scroll controller goes with it")
+        func replacedObserver() throws {
+            let f = try ScrollFixture()
+            defer { f.close() }
+            func controllers() -> UInt32 {
+                let list = gtk_widget_observe_controllers(f.scrolled)!
+                defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+                return g_list_model_get_n_items(list)
+            }
+            let before = controllers()
+            _ = ScrollPhaseObserver(f.scrolled)
+            #expect(controllers() == before + 1)
+            let second = ScrollPhaseObserver(f.scrolled)
+            #expect(controllers() == before + 1)
+            gtk_adjustment_set_value(f.adjustment, 80)
+            #expect(second.phase == .animating)
+        }
+
         @Test("real wheel events under Xvfb: tracking with a downward velocity, then idle after a quiet period")
         func wheel() throws {
             let f = try ScrollFixture(title: "unison-scroll-phase-test")

@@ -57,6 +57,8 @@ public final class ScrollPhaseObserver {
     static let quietPeriod = 0.15
 
     private let scrolled: ObjectReference
+    /// The scroll controller it added to the window (the window holds it).
+    private let controller: OpaquePointer
     private var adjustments: [(adjustment: UnsafeMutableRawPointer, handler: gulong)] = []
     private var isTouching = false
     private var lastInput = -Double.infinity
@@ -69,6 +71,9 @@ public final class ScrollPhaseObserver {
     public init(_ scrolledWindow: some GObjectPointer) {
         let widget = scrolledWindow.widgetPointer
         scrolled = ObjectReference(widget)
+        let flags = GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue
+        let controller = gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(rawValue: flags))!
+        self.controller = controller
         let window = OpaquePointer(widget)
         for adjustment in [gtk_scrolled_window_get_hadjustment(window), gtk_scrolled_window_get_vadjustment(window)] {
             guard let adjustment else { continue }
@@ -77,8 +82,6 @@ public final class ScrollPhaseObserver {
             let handler = connectSignal(raw, "value-changed") { [weak self] in self?.moved() }
             adjustments.append((raw, handler))
         }
-        let flags = GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue
-        let controller = gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(rawValue: flags))!
         let raw = UnsafeMutableRawPointer(controller)
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         typealias Scrolled = @MainActor () -> Void
@@ -106,6 +109,8 @@ public final class ScrollPhaseObserver {
     }
 
     isolated deinit {
+        // Replaced by another observer while the window lives: its controller goes too.
+        if let widget = scrolled.pointer { gtk_widget_remove_controller(unison_gtk_widget(widget), controller) }
         for (adjustment, handler) in adjustments {
             g_signal_handler_disconnect(adjustment, handler)
             g_object_unref(adjustment)
