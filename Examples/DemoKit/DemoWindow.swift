@@ -31,7 +31,7 @@ public final class DemoWindow {
             LongPressDragPage(context: context),
             StatesPage(context: context), ReorderPage(context: context),
             HeroPage(context: context), ZoomTransitionPage(context: context), WatchedPage(context: context),
-            ListViewPage(context: context), GridViewPage(context: context),
+            ListViewPage(context: context), GridViewPage(context: context), ScrollEffectsPage(context: context),
         ]
         for (index, page) in pages.enumerated() {
             gtk_widget_set_margin_start(page.root, 16)

@@ -185,7 +185,7 @@ extension GtkAdapterTests {
 }
 
 /// How many pages the demo has (DemoWindow's list).
-let demoPageCount = 26
+let demoPageCount = 27
 
 @Suite("Demo tour")
 struct DemoTourTests {

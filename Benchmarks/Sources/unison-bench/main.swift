@@ -1,7 +1,7 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|adwaita|widgets|transitions|layout|lists|keyframes|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|adwaita|widgets|transitions|layout|lists|keyframes|scroll|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
 //   keyframes: keyframe timelines and decay per value per frame, beside springs (headless)
 //   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
@@ -14,6 +14,8 @@ import Foundation
 //           separated: unison, adwaita, setters, bin-unison, bin-adwaita, bin-setters) for profiling
 //   lists:  a GtkListView of 1k/10k/100k items, 100 animated changes a second, with a ListAnimator
 //           and without (prints; writes nothing)
+//   scroll: 1000 MotionBins in a scrolled window scrolled at a steady speed, with a scrollTransition and
+//           without (update phase and whole frame per frame; prints, writes nothing)
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
 //   all:    the headless parts (engine, floors, keyframes, cold caches, the fragmented heap), and writes
@@ -136,6 +138,13 @@ MainActor.assumeIsolated {
             exit(1)
         }
         ListsBenchmark.run(counts: onlyCount.map { [$0] } ?? [1_000, 10_000, 100_000], seconds: quick ? 2 : 10)
+    }
+    if mode == "scroll" {
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        _ = ScrollEffectsBenchmark.run(children: onlyCount ?? 1000, seconds: quick ? 1 : 3)
     }
     if mode == "layout" {
         guard gtk_init_check() != 0 else {

@@ -28,6 +28,8 @@ extension MotionBin {
             var presented = Presented()
             /// The transition's effects as last presented (kept: computing them costs more than the frame).
             var effects = TransitionEffects.identity
+            /// The scroll-linked effects (`MotionBin.scrollTransition`), drawn on top of the rest.
+            var scrollEffects = RenderEffects.identity
             /// The bin's ``MotionBin/anchor``.
             var anchor = UnitPoint.center
             /// Where layout put the bin, in its window's coordinates (nil: not known).
@@ -68,8 +70,8 @@ extension MotionBin {
             }
         }
 
-        /// Hands the drawn transform, composed of the render properties, the transition's effects
-        /// and the layout glide, scaled and rotated about `anchor`, to the bin (it redraws only when
+        /// Hands the drawn transform, composed of the render properties, the transition's effects,
+        /// the layout glide and the scroll-linked effects, scaled and rotated about `anchor`, to the bin (it redraws only when
         /// something changed), and removes a morph's clip.
         func draw(_ w: OpaquePointer, anchor: UnitPoint) {
             if current.isClipped {
@@ -79,15 +81,16 @@ extension MotionBin {
             let presented = current.presented
             let effects = current.effects
             let offset = current.layoutOffset
+            let scroll = current.scrollEffects
             BinRender(
                 offset: CGPoint(
-                    x: presented.translation.x + effects.offset.width + offset.x,
-                    y: presented.translation.y + effects.offset.height + offset.y),
+                    x: presented.translation.x + effects.offset.width + offset.x + scroll.offset.width,
+                    y: presented.translation.y + effects.offset.height + offset.y + scroll.offset.height),
                 scale: CGSize(
-                    width: presented.scale.width * effects.scale.width,
-                    height: presented.scale.height * effects.scale.height),
-                rotation: presented.rotation + effects.rotation, anchor: anchor,
-                opacity: GtkLimits.opacity(presented.opacity) * effects.opacity
+                    width: presented.scale.width * effects.scale.width * scroll.scale.width,
+                    height: presented.scale.height * effects.scale.height * scroll.scale.height),
+                rotation: presented.rotation + effects.rotation + scroll.rotation, anchor: anchor,
+                opacity: GtkLimits.opacity(presented.opacity) * effects.opacity * scroll.opacity
             ).write(to: w)
         }
     }
