@@ -148,7 +148,9 @@ extension GtkAdapterTests {
             #expect(batches.max() == 1, "batches per frame: \(batches)")
         }
 
-        @Test("transitions started in one transaction present together: one engine batch for the effects, not one per bin")
+        @Test(
+            "transitions started in one transaction present together: one engine batch for the effects, not one per bin"
+        )
         func transitionsOfOneTransactionShareOneBatch() throws {
             let w = try BoxWindow(orientation: GTK_ORIENTATION_HORIZONTAL, width: 420)
             defer { w.window.close() }

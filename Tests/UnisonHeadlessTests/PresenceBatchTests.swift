@@ -59,7 +59,8 @@ struct PresenceBatchTests {
         #expect(presences.allSatisfy { !$0.isVisible && !$0.isAnimating })
     }
 
-    @Test("transitions started together, then some reversed, some released, mid-flight: each completion once, by itself")
+    @Test(
+        "transitions started together, then some reversed, some released, mid-flight: each completion once, by itself")
     func membersEndByThemselves() {
         let clock = HeadlessClock()
         let log = PresenceLog(clock: clock)

@@ -28,7 +28,7 @@ class PropertyBatch {
     /// The transaction whose sample every member reads (held: the members' entries hold it too,
     /// or, for a cohort's batch, their groups).
     let group: TransactionGroup
-    /// Whether `group` is a cohort (see ``TransactionGroup/cohort(for:)``): each member's own
+    /// Whether `group` is a cohort (see ``TransactionGroup/cohort(for:on:)``): each member's own
     /// transaction counts its completions, so the frames that complete members tell each one's
     /// group, rather than counting all of them for the batch's group at once.
     let countsPerMember: Bool
@@ -287,9 +287,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// arrays (the expression of the general path, so the same values), then each member's apply.
     ///
     /// The frame that makes the animation logically complete counts every member for its
-    /// transaction at once (a cohort's batch: for each member's transaction). The frame that
-    /// finishes it applies each member's model value and counts the removals likewise; the members' own states learn it later (`settle`), outside
-    /// the frame, so that frame costs about what a steady one does.
+    /// transaction at once (in a cohort's batch, each member for its own). The frame that finishes
+    /// it applies each member's model value and counts the removals likewise; the members' own
+    /// states learn it later (`settle`), outside the frame, so that frame costs about what a steady
+    /// one does.
     ///
     /// - Complexity: O(members); no allocation.
     override func present(at time: TimeInterval) {
@@ -429,7 +430,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             completed += 1
             if countsPerMember {
                 assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
-                member.core.state.entries[0].group.animationLogicallyCompleted()
+                member.core.batchedGroup.animationLogicallyCompleted()
             }
         }
         incomplete = 0
@@ -445,15 +446,15 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         for i in cores.indices {
             guard let member = cores[i] else { continue }
             assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
-            // (Read in place: a copy of the entry would retain everything it holds.)
-            if !member.core.state.entries[0].shared.pointee.countRemovedWithoutCompleting() {
-                member.core.state.entries[0].group.animationRemoved()
+            if !member.core.batchedShared.pointee.countRemovedWithoutCompleting() {
+                member.core.batchedGroup.animationRemoved()
             }
         }
     }
 
     /// The animation ends on this frame (every member is logically complete by now): each member
-    /// shows its model value exactly, and the transaction counts them removed at once.
+    /// shows its model value exactly, and the transaction counts them removed at once (in a
+    /// cohort's batch, each member's own).
     private func finish() {
         isFinished = true
         countRemovals()

@@ -29,6 +29,13 @@ class ValueCore<Value: Animatable>: PropertyCore {
         _modify { yield &storage.pointee }
     }
 
+    /// The transaction of its one animation, while batched (its state is usual), read in place:
+    /// through `state`, a batch's loop over its members would copy each one's whole state.
+    final var batchedGroup: TransactionGroup { storage.pointee.entries[0].group }
+
+    /// `batchedGroup`'s shared sample and counts.
+    final var batchedShared: UnsafeMutablePointer<SharedSample> { storage.pointee.entries[0].shared }
+
     required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
         self.driver = driver
         self.apply = apply

@@ -42,7 +42,7 @@ final class TransactionGroup {
     /// those nested in them, run on the transaction's timeline.
     private let timeline: TransactionGroup?
     /// The group whose animation, start time and frame sample this one shares exactly (see
-    /// ``cohort(for:)``): the engine batches its properties with those of the cohort's other
+    /// ``cohort(for:on:)``): the engine batches its properties with those of the cohort's other
     /// members, while each member counts its own completions. Nil: the group batches by itself.
     let cohort: TransactionGroup?
     /// Whether this group is a cohort: it starts no animation of its own, only lends its timeline
