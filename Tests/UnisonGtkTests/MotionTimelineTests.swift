@@ -148,6 +148,45 @@ extension GtkAdapterTests {
             #expect(batches.max() == 1, "batches per frame: \(batches)")
         }
 
+        @Test(
+            "transitions started in one transaction present together: one engine batch for the effects, not one per bin"
+        )
+        func transitionsOfOneTransactionShareOneBatch() throws {
+            let w = try BoxWindow(orientation: GTK_ORIENTATION_HORIZONTAL, width: 420)
+            defer { w.window.close() }
+            let clock = GtkFrameClock.for(w.window.window)
+            let bins = (0..<8).map { _ in
+                let bin = MotionBin(
+                    child: colouredArea(red: 1, green: 0, blue: 0, width: 20, height: 20),
+                    transition: .scale.combined(with: .opacity), clock: clock)
+                bin.collapse = .none  // the space stays: nothing relays out, nothing glides
+                gtk_box_append(unison_example_box(w.box), bin.widget)
+                return bin
+            }
+            w.window.settle()
+            var batches: [Int] = []
+            var batched: [Int] = []
+            w.window.record { _ in
+                let census = engineCensus()
+                batches.append(census.batches)
+                batched.append(census.batched)
+            }
+            var done = 0
+            animate(.linear(duration: 0.4)) {
+                for bin in bins { bin.isPresent = false }
+            } completion: {
+                done += 1
+            }
+            GtkRuntime.iterate(timeout: 3) { done == 1 }
+            w.window.settle()
+            #expect(done == 1)
+            #expect(bins.allSatisfy { !$0.isVisible && !$0.isAnimating })
+            // Per frame: the bins' reveals (the caller's transaction) and their transitions' effects
+            // (one transaction each, started together), eight members each.
+            #expect(batched.max() == 16, "members per frame: \(batched)")
+            #expect(batches.max() == 2, "batches per frame: \(batches)")
+        }
+
         @Test("a matched-geometry morph presents the same progress as its transaction's other values, every frame")
         func morphInStepWithTransaction() throws {
             let w = try HeroWindow()

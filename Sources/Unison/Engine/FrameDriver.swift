@@ -135,10 +135,12 @@ final class FrameDriver {
 
     /// The batch of `group`'s animations of `Value` on this clock (those that carry a velocity or
     /// takeover removals, or those that do not; those of properties with an ``AnimationTarget``,
-    /// or with an apply closure), made if there is none.
+    /// or with an apply closure), made if there is none; for a group in a cohort, the cohort's.
     func batch<Value: Animatable>(
         for group: TransactionGroup, of _: Value.Type, carrying: Bool, targets: Bool
     ) -> ValueBatch<Value> {
+        // (A transaction in a cohort is batched with the cohort's other members.)
+        let group = group.batchGroup
         let key = PropertyBatch.Key(
             group: ObjectIdentifier(group), type: ObjectIdentifier(Value.self), carriesVelocity: carrying,
             callsTargets: targets)

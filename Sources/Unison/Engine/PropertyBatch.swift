@@ -25,8 +25,13 @@ import Foundation
 /// The driver's type-erased face of a batch.
 @MainActor
 class PropertyBatch {
-    /// The transaction whose sample every member reads (held: the members' entries hold it too).
+    /// The transaction whose sample every member reads (held: the members' entries hold it too,
+    /// or, for a cohort's batch, their groups).
     let group: TransactionGroup
+    /// Whether `group` is a cohort (see ``TransactionGroup/cohort(for:on:)``): each member's own
+    /// transaction counts its completions, so the frames that complete members tell each one's
+    /// group, rather than counting all of them for the batch's group at once.
+    let countsPerMember: Bool
     let shared: UnsafeMutablePointer<SharedSample>
     let start: TimeInterval
     let key: Key
@@ -50,6 +55,7 @@ class PropertyBatch {
     init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
         self.driver = driver
         self.group = group
+        countsPerMember = group.isCohort
         shared = group.shared
         self.start = start
         self.key = key
@@ -281,9 +287,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// arrays (the expression of the general path, so the same values), then each member's apply.
     ///
     /// The frame that makes the animation logically complete counts every member for its
-    /// transaction at once. The frame that finishes it applies each member's model value and
-    /// counts the removals at once; the members' own states learn it later (`settle`), outside
-    /// the frame, so that frame costs about what a steady one does.
+    /// transaction at once (in a cohort's batch, each member for its own). The frame that finishes
+    /// it applies each member's model value and counts the removals likewise; the members' own
+    /// states learn it later (`settle`), outside the frame, so that frame costs about what a steady
+    /// one does.
     ///
     /// - Complexity: O(members); no allocation.
     override func present(at time: TimeInterval) {
@@ -419,17 +426,38 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         var completed = 0
         for i in cores.indices where !logicallyComplete[i] {
             logicallyComplete[i] = true
-            if cores[i] != nil { completed += 1 }
+            guard let member = cores[i] else { continue }
+            completed += 1
+            if countsPerMember {
+                assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
+                member.core.batchedGroup.animationLogicallyCompleted()
+            }
         }
         incomplete = 0
-        group.animationsLogicallyCompleted(completed)
+        if !countsPerMember { group.animationsLogicallyCompleted(completed) }
+    }
+
+    /// Every member's transaction counts it removed (the finishing frame, before the applies).
+    private func countRemovals() {
+        guard countsPerMember else {
+            group.animationsRemoved(live)
+            return
+        }
+        for i in cores.indices {
+            guard let member = cores[i] else { continue }
+            assert(debugMemberIsAlive(at: i), "a batch's member was freed before it left the batch")
+            if !member.core.batchedShared.pointee.countRemovedWithoutCompleting() {
+                member.core.batchedGroup.animationRemoved()
+            }
+        }
     }
 
     /// The animation ends on this frame (every member is logically complete by now): each member
-    /// shows its model value exactly, and the transaction counts them removed at once.
+    /// shows its model value exactly, and the transaction counts them removed at once (in a
+    /// cohort's batch, each member's own).
     private func finish() {
         isFinished = true
-        group.animationsRemoved(live)
+        countRemovals()
         let n = cores.count
         // As in a steady frame, every value first (asked mid-frame, a member not yet applied
         // answers with the frame's value), then the applies. The arrays then share one buffer

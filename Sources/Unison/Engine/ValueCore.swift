@@ -29,6 +29,24 @@ class ValueCore<Value: Animatable>: PropertyCore {
         _modify { yield &storage.pointee }
     }
 
+    /// The transaction of its one animation, while batched (its state is usual), read in place:
+    /// through `state` a batch's loop over its members would copy each one's whole state, and
+    /// through the array's subscript each one's entry.
+    final var batchedGroup: TransactionGroup { Self.firstGroup(of: storage.pointee.entries) }
+
+    /// `batchedGroup`'s shared sample and counts.
+    final var batchedShared: UnsafeMutablePointer<SharedSample> { Self.firstShared(of: storage.pointee.entries) }
+
+    // Outside the main actor: a closure given to the array's `withUnsafe…` method from main-actor
+    // code checks its executor on every call.
+    private nonisolated static func firstGroup(of entries: [AnimationEntry<V>]) -> TransactionGroup {
+        entries.withUnsafeBufferPointer { $0[0].group }
+    }
+
+    private nonisolated static func firstShared(of entries: [AnimationEntry<V>]) -> UnsafeMutablePointer<SharedSample> {
+        entries.withUnsafeBufferPointer { $0[0].shared }
+    }
+
     required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
         self.driver = driver
         self.apply = apply

@@ -41,10 +41,29 @@ final class TransactionGroup {
     /// made on a transaction's behalf after its body (``DeferredTransaction/perform(_:)``), and
     /// those nested in them, run on the transaction's timeline.
     private let timeline: TransactionGroup?
+    /// The group whose animation, start time and frame sample this one shares exactly (see
+    /// ``cohort(for:on:)``): the engine batches its properties with those of the cohort's other
+    /// members, while each member counts its own completions. Nil: the group batches by itself.
+    let cohort: TransactionGroup?
+    /// Whether this group is a cohort: it starts no animation of its own, only lends its timeline
+    /// and sample to its members.
+    private(set) var isCohort = false
+    /// The cohorts that members started inside this group's body, by animation and clock, until
+    /// it returns.
+    private var cohorts: [CohortKey: TransactionGroup] = [:]
 
-    init(_ transaction: Transaction, parent: TransactionGroup? = nil, sharesTimeline: Bool = false) {
+    private struct CohortKey: Hashable {
+        let animation: Animation
+        let clock: ObjectIdentifier
+    }
+
+    init(
+        _ transaction: Transaction, parent: TransactionGroup? = nil, sharesTimeline: Bool = false,
+        cohort: TransactionGroup? = nil
+    ) {
         self.parent = parent
-        timeline = sharesTimeline || parent?.timeline != nil ? parent : nil
+        self.cohort = cohort
+        timeline = cohort ?? (sharesTimeline || parent?.timeline != nil ? parent : nil)
         shared = .allocate(capacity: 1)
         shared.initialize(to: SharedSample(hasParent: parent != nil))
         shared.pointee.startTime = timeline?.startTime
@@ -65,6 +84,33 @@ final class TransactionGroup {
     isolated deinit {
         shared.deinitialize(count: 1)
         shared.deallocate()
+    }
+
+    /// The group whose identity keys the engine's batch for this group's animations.
+    var batchGroup: TransactionGroup { cohort ?? self }
+
+    // MARK: Cohorts
+
+    /// The cohort, in this group's body, of transactions animated with `transaction`'s animation
+    /// on `clock` (made now if there is none, or if the one there has started: its first frame has
+    /// passed), or nil when such transactions are not batched (no built-in animation with a shared
+    /// sample, or the body has returned).
+    ///
+    /// Transactions that code runs one per element inside one transaction (a transition per
+    /// widget, each with completions of its own) join its cohort: their properties present as one
+    /// batch per value type, with one sample per frame, starting on the same frame as if they were
+    /// in one transaction, while each transaction's completions wait for its own animations only.
+    /// (Per clock: clocks need not share a time base, and a cohort has one start time.)
+    func cohort(for transaction: Transaction, on clock: any FrameClock) -> TransactionGroup? {
+        guard scopeOpen, transaction.isAnimated, let animation = transaction.animation,
+            animation.storage.isLinear
+        else { return nil }
+        let key = CohortKey(animation: animation, clock: ObjectIdentifier(clock))
+        if let cohort = cohorts[key], cohort.startTime == nil { return cohort }
+        let cohort = TransactionGroup(Transaction(animation: animation))
+        cohort.isCohort = true
+        cohorts[key] = cohort
+        return cohort
     }
 
     /// The group's start time, fixing it at `frameTime` if this is its first frame (the
@@ -135,6 +181,7 @@ final class TransactionGroup {
     /// inline, so an unanimated (or empty) transaction completes before its call returns.
     func closeScope() {
         scopeOpen = false
+        if !cohorts.isEmpty { cohorts = [:] }
         if shared.pointee.pendingLogical == 0 { CompletionQueue.runInline(takeLogical()) }
         if shared.pointee.pendingRemoved == 0 { CompletionQueue.runInline(takeRemoved()) }
     }

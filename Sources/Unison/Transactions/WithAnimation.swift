@@ -14,7 +14,28 @@ func withTransaction<Result>(
     _ transaction: Transaction, linkedTo parent: TransactionGroup?, sharesTimeline: Bool = false,
     _ body: () throws -> Result
 ) rethrows -> Result {
-    let group = TransactionGroup(transaction, parent: parent, sharesTimeline: sharesTimeline)
+    try withTransaction(
+        transaction, opening: TransactionGroup(transaction, parent: parent, sharesTimeline: sharesTimeline), body)
+}
+
+/// `withTransaction` in a group of its own that joins the cohort `scope` keeps for its animation
+/// on `clock` (see ``TransactionGroup/cohort(for:on:)``): what `body` animates on `clock` presents
+/// in one batch with what the cohort's other transactions animate, while the completions stay this
+/// transaction's.
+@MainActor
+func withTransaction<Result>(
+    _ transaction: Transaction, inCohortOf scope: TransactionGroup?, on clock: any FrameClock,
+    _ body: () throws -> Result
+) rethrows -> Result {
+    let cohort = scope?.cohort(for: transaction, on: clock)
+    return try withTransaction(transaction, opening: TransactionGroup(transaction, cohort: cohort), body)
+}
+
+/// `withTransaction` in `group`, made for it and not yet opened.
+@MainActor
+private func withTransaction<Result>(
+    _ transaction: Transaction, opening group: TransactionGroup, _ body: () throws -> Result
+) rethrows -> Result {
     if transaction.isAnimated, Engine.openTransactions.isEmpty { Engine.animatedTransactionBegan?() }
     Engine.openTransactions.append(TransactionScope(transaction: transaction, group: group))
     defer {

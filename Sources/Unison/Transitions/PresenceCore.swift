@@ -174,7 +174,8 @@ final class PresenceCore {
             if self == nil { hold.releaseLogicallyComplete() }
             hold.releaseRemoved()
         }
-        withTransaction(transaction) { property.value = target }
+        // Transitions started together (in one transaction, or one layout pass) share a batch.
+        enclosing.withTransactionTogether(transaction, on: clock) { property.value = target }
     }
 
     /// A transition's animation has been removed (its `.removed` completion, at a safe point).

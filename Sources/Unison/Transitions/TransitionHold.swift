@@ -38,6 +38,16 @@ final class TransitionHold {
             scoped.completions = []
             withTransaction(scoped, linkedTo: group, body)
         }
+
+        /// Runs `body` in `transaction`, a transaction of its own whose animations on `clock`
+        /// present in one batch with those of the other transactions run this way, with an equal
+        /// animation and clock, inside this scope's body (a transition per element, started in one
+        /// transaction): each keeps its own completions.
+        @MainActor func withTransactionTogether(
+            _ transaction: Transaction, on clock: any FrameClock, _ body: () -> Void
+        ) {
+            Unison.withTransaction(transaction, inCohortOf: group, on: clock, body)
+        }
     }
 
     /// The transition is logically complete.

@@ -135,10 +135,19 @@ extension MotionBin {
         }
     }
 
-    func pushReveal() {
+    /// Hands the C bin the fraction of its space it takes now; `revealed` is `reveal`'s presented
+    /// value when the caller has it (its apply: reading it again through the generic property costs
+    /// more than the rest of this).
+    func pushReveal(revealed: Double? = nil) {
         guard let w = motionBin else { return }
-        var shown = max(reveal.presentationValue, 0)
-        var sized = reveal.isAnimating || reveal.presentationValue < 1
+        guard collapse != .none else {
+            // It takes its whole space whatever `reveal` and `expansion` say.
+            unison_motion_bin_set_reveal(w, -1, -1)
+            return
+        }
+        let revealed = revealed ?? reveal.presentationValue
+        var shown = max(revealed, 0)
+        var sized = reveal.isAnimating || revealed < 1
         if collapsedModel != nil {  // (the expansion is made when `isCollapsed` is first set)
             shown *= max(expansion.presentationValue, 0)
             sized = sized || expansion.isAnimating || expansion.presentationValue < 1

@@ -195,9 +195,10 @@ public final class MotionBin {
     }
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
     lazy var reveal: AnimatableProperty<Double> = clockBound(\.reveal, 1.0) { bin, value in
-        AnimatableProperty(value, clock: bin.clock) { [weak bin] _ in
-            bin?.pushReveal()
-            bin?.finishRemovalIfDone()
+        AnimatableProperty(value, clock: bin.clock) { [weak bin] revealed in
+            guard let bin else { return }
+            bin.pushReveal(revealed: revealed)
+            bin.finishRemovalIfDone()
         }
     }
     /// 0 (collapsed: no space) ... 1 (its natural size), following ``isCollapsed``; the space the
