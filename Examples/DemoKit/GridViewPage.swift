@@ -7,8 +7,8 @@ import UnisonGtk
 /// added tile fades and grows in, a removed one fades and shrinks out, and a shuffle or a sort
 /// glides every tile on screen to its new place. The view recycles a few tile widgets; the animator
 /// follows the model items, and each tile's colour follows its number. (A sort changes the whole
-/// model at once, more items than the animator compares to tell moves from removals: the tiles on
-/// screen start leaving and come back as they glide, so they dip a little in opacity and size.)
+/// model at once: the animator finds where each tile that was on screen went, so those tiles only
+/// glide, and a tile that stays in place stays still.)
 @MainActor
 public final class GridViewPage: DemoPage {
     public let title = "Layout: grid view"

@@ -181,6 +181,24 @@ extension GtkAdapterTests {
             #expect(entering < 0.5, "the added tile faded in")
             #expect(page.animator.effects(of: added) == .identity)
         }
+
+        @Test("a whole-model sort leaves an item that does not move at full opacity")
+        func sortKeepsUnmovedOpaque() throws {
+            let shown = try PageWindow(title: "unison-grid-sort") { GridViewPage(context: $0) }
+            defer { shown.close() }
+            let page = shown.page
+            let first = g_list_model_get_item(page.store, 0)!
+            g_object_unref(first)
+            var (lowest, frames) = (1.0, 0)
+            let id = shown.everyFrame {
+                frames += 1
+                lowest = min(lowest, page.animator.effects(of: first).opacity)
+            }
+            page.sort()  // items-changed(0, 3000, 3000); nothing moves
+            _ = GtkRuntime.iterate(timeout: 5) { frames > 1 && page.isAtTarget }
+            shown.stopFrames(id)
+            #expect(lowest == 1)
+        }
     }
 }
 

@@ -787,6 +787,52 @@ extension GtkAdapterTests {
             #expect(second == 1)
         }
 
+        @Test("a whole model spliced in a new order: kept items only glide, a removed one leaves")
+        func wholeModelReordered() throws {
+            let list = try ListFixture(count: 5_000)  // 200 px of 40 px rows: positions 0...4 on screen
+            defer { list.close() }
+            let animator = list.settledAnimator()
+            let old = (0..<5_000).map { list.item(at: $0) }
+            let (staying, down, away, removed, up) = (old[0], old[1], old[2], old[3], old[4])
+            g_object_ref(removed)  // read after the store lets it go
+            defer { g_object_unref(removed) }
+            // 0 stays; 4 moves up to 1; 4 999 comes into view at 2; 1 moves down to 3; 2 moves off
+            // screen to 4 000; 3 is removed; the rest is reversed.
+            var order: [UnsafeMutableRawPointer] = [staying, up, old[4_999], down] + old[5..<4_999].reversed()
+            order.insert(away, at: 4_000)
+            // (4 999 had no row before the change: nothing tells it from a new item, so it enters.)
+            var kept: [UnsafeMutableRawPointer] = [staying, up, down, away]
+            kept += (5..<12).map { old[$0] }  // rows GTK may keep beyond the view's edge
+            var (frames, lowestKept, lowestRemoved, largestOffset) = (0, 1.0, 1.0, 0.0)
+            var unchanged = true
+            list.window.record { _ in
+                frames += 1
+                for item in kept where animator.effects(of: item) != .identity { unchanged = false }
+                lowestKept = min(lowestKept, kept.map { animator.effects(of: $0).opacity }.min()!)
+                lowestRemoved = min(lowestRemoved, animator.effects(of: removed).opacity)
+                largestOffset = max(largestOffset, abs(animator.offset(of: down).y))
+            }
+            let completions = list.animate(.linear(duration: 0.3)) {
+                var items: [gpointer?] = order.map { g_object_ref($0) }  // (the splice lets the old ones go first)
+                items.withUnsafeMutableBufferPointer { buffer in
+                    g_list_store_splice(list.store, 0, 5_000, buffer.baseAddress, guint(buffer.count))
+                }
+                for item in items { g_object_unref(item) }
+            }
+            #expect(animator.leavingCount == 1, "only the removed item leaves")
+            #expect(list.count == 4_999 && list.item(at: 4_000) == away)
+            list.run { completions.count > 0 && !animator.isAnimating }
+            list.window.stopRecording()
+            #expect(frames > 2)
+            #expect(unchanged && lowestKept == 1, "no kept item shows removal effects")
+            #expect(lowestRemoved < 0.5, "the removed item faded out")
+            #expect(largestOffset > 40, "the item moved down glided")
+            #expect(completions.count == 1 && animator.leavingCount == 0)
+            let downY = try #require(list.drawnBounds(of: down)?.minY)
+            #expect(downY.isApproximatelyEqual(to: 3 * ListFixture.rowHeight, within: Tolerance.floatTransform))
+            #expect(list.drawnBounds(of: staying)?.minY == 0)
+        }
+
         @Test("10,000 items removed at once: only rows on screen leave, one completion")
         func tenThousandRemoved() throws {
             let list = try ListFixture(count: 10_000)

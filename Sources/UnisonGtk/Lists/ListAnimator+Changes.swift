@@ -8,11 +8,6 @@ import Unison
 // each shown item is drawn), removed rows are captured and start leaving, inserted positions are
 // noted; the layout pass that follows does the rest (ListAnimator+Frames.swift).
 extension ListAnimator {
-    /// The most items of one change compared with the removed rows' items (a removed item added
-    /// again in the same change is a move); a larger insertion is taken as new items (an item among
-    /// them still glides from where its leaving row is drawn once the view shows it).
-    static let largestComparedInsertion = 256
-
     /// `items-changed` of the model: `removed` items at `position` were replaced by `added` ones.
     func modelChanged(position: Int, removed: Int, added: Int) {
         guard let parent = rowsParent, gtk_widget_get_mapped(parent) != 0 else { return }
@@ -151,14 +146,12 @@ extension ListAnimator {
         in parent: UnsafeMutablePointer<GtkWidget>, position: Int, removed: Int, added: Int, animation: Animation
     ) {
         let removedRange = position..<(position + removed)
-        var readded: [AnyHashable: Int] = [:]
-        if added > 0, added <= Self.largestComparedInsertion, let model {
-            for index in position..<(position + added) {
-                guard let item = g_list_model_get_item(OpaquePointer(model), guint(index)) else { continue }
-                readded[key(of: item)] = index
-                g_object_unref(item)
-            }
+        var shown: [UnsafeMutableRawPointer] = []  // the removed items with a row on screen (a few dozen)
+        forEachRow(of: parent) { _, item, listPosition in
+            if removedRange.contains(listPosition) { shown.append(item) }
         }
+        guard !shown.isEmpty else { return }  // a change off screen: nothing to capture
+        let readded = addedAgain(shown, position: position, added: added)
         let scroll = scrollOffset(of: parent)
         var leaving: [ListItemMotion] = []
         forEachRow(of: parent) { row, item, listPosition in
@@ -200,6 +193,41 @@ extension ListAnimator {
             }
         }
         if Transaction.current.isAnimated { body() } else { withTransaction(Transaction(animation: animation), body) }
+    }
+
+    /// Where the change put each of `items` (removed items shown on screen) that it added again, by
+    /// key: one pass over the added items (`added` model lookups, and `added` calls of the key
+    /// function if there is one), each compared with the few items sought; it stops once all are
+    /// found. An item found is a move (it glides, on screen or off), the others are removed.
+    private func addedAgain(_ items: [UnsafeMutableRawPointer], position: Int, added: Int) -> [AnyHashable: Int] {
+        var found: [AnyHashable: Int] = [:]
+        guard added > 0, let model = model.map({ OpaquePointer($0) }) else { return found }
+        let end = position + added
+        if keyFunction == nil {
+            // Keys are the items' addresses: compared as they are, nothing hashed per added item
+            // but a pointer.
+            var sought = Set(items)
+            var index = position
+            while index < end, !sought.isEmpty {
+                if let item = g_list_model_get_item(model, guint(index)) {
+                    if sought.remove(item) != nil { found[key(of: item)] = index }
+                    g_object_unref(item)
+                }
+                index += 1
+            }
+        } else {
+            var sought = Set(items.map { key(of: $0) })
+            var index = position
+            while index < end, !sought.isEmpty {
+                if let item = g_list_model_get_item(model, guint(index)) {
+                    let key = key(of: item)
+                    if sought.remove(key) != nil { found[key] = index }
+                    g_object_unref(item)
+                }
+                index += 1
+            }
+        }
+        return found
     }
 
     /// The state of the item `key` (made, holding `item`, if it has none).
