@@ -54,7 +54,11 @@ extension ListReorderInteraction {
         layoutHook = nil
         if let updateHandler {
             self.updateHandler = nil
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(updateHandler.clock), updateHandler.id)
+            // (A frame clock disposed with its window has dropped its handlers already.)
+            let clock = UnsafeMutableRawPointer(updateHandler.clock)
+            if g_signal_handler_is_connected(clock, updateHandler.id) != 0 {
+                g_signal_handler_disconnect(clock, updateHandler.id)
+            }
             g_object_unref(UnsafeMutableRawPointer(updateHandler.clock))
         }
         if let layer { unison_list_layer_detach(layer) }

@@ -236,7 +236,11 @@ public final class ListReorderInteraction {
         }
         layoutHook?.disconnect()
         if let updateHandler {
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(updateHandler.clock), updateHandler.id)
+            // (A frame clock disposed with its window has dropped its handlers already.)
+            let clock = UnsafeMutableRawPointer(updateHandler.clock)
+            if g_signal_handler_is_connected(clock, updateHandler.id) != 0 {
+                g_signal_handler_disconnect(clock, updateHandler.id)
+            }
             g_object_unref(UnsafeMutableRawPointer(updateHandler.clock))
         }
         if updateHandler != nil, let rows = rowsParent {
