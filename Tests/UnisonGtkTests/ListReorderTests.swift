@@ -522,6 +522,12 @@ extension GtkAdapterTests {
             let animator = list.settledAnimator()
             var first: ListReorderInteraction? = ListReorderInteraction(animator)
             list.window.settle()
+            // The references on the window's frame clock while nothing is drawn: the same after.
+            let clock = try #require(gtk_widget_get_frame_clock(list.window.window))
+            func references() -> UInt32 {
+                UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self).pointee.ref_count
+            }
+            let idle = references()
             weak let replaced = first
             var time = 1000.0
             let handler = try #require(first?.gestureHandler)
@@ -543,6 +549,9 @@ extension GtkAdapterTests {
                 #expect(gtk_widget_get_opacity(row) == 1)
                 #expect(gtk_widget_has_css_class(row, "unison-lifted") == 0)
             }
+            #expect(list.run { !animator.isAnimating })
+            list.window.settle(0.1)
+            #expect(references() == idle)
         }
 
         @Test("a column view's rows reorder too (the drag is on the list inside it)")
