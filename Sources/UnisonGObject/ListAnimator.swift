@@ -5,14 +5,18 @@ import UnisonGtk
 
 // The animator behind a UnisonListAnimator (the GObject is Bridges/CUnisonGObject/unison-list-animator.c):
 // UnisonGtk's ListAnimator, and its ListReorderInteraction once the object is made reorderable. The
-// GObject holds the state (+1); the list view holds the animator and the interaction too.
+// GObject holds the state (+1); the list view holds the animator and the interaction, which the state
+// only follows (a second interaction made for the view replaces it, and it goes).
 
 /// A UnisonListAnimator's state: the Swift animator, its reorder interaction (made when the object
 /// is first made reorderable), and the owner the interaction's moves are reported to.
 @MainActor
 final class ListAnimatorState {
     let animator: ListAnimator
-    var reorder: ListReorderInteraction?
+    /// Held by the view (a weak reference here): once another interaction made for the view has
+    /// replaced it, it is gone and the object is no longer reorderable (made reorderable again, it
+    /// makes a new one, which replaces the other).
+    weak var reorder: ListReorderInteraction?
     /// The owning object, until its dispose lets go of this state.
     var owner: OpaquePointer?
 

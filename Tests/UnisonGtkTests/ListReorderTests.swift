@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Unison
 @_spi(Testing) import UnisonGtk
+import UnisonHeadless
 import UnisonTestSupport
 
 // A file over 400 lines: the scripted fixture and the list reorder tests, which share it.
@@ -436,6 +437,121 @@ extension GtkAdapterTests {
             fixture.list.window.settle(0.3)
             #expect((moves, completions) == (1, 1))
             #expect(fixture.order == [1, 0, 2, 3, 4, 5])
+        }
+
+        @Test("the per-frame pass runs no completion inside GTK's layout phase while the drag moves the target")
+        func noCompletionInsideLayout() throws {
+            let fixture = try ScriptedList(count: 8)
+            defer { fixture.close() }
+            fixture.drag(y: 20, dy: 10, release: false)
+            #expect(fixture.reorder.liftedPosition == 0)
+            // At every layout, before the interaction's pass, an unrelated animation ends (as a toolkit
+            // signal ends one there, with `finishAnimations(on:)`): its completion waits for the next
+            // safe point, which must not come inside the layout phase.
+            let clock = try #require(gtk_widget_get_frame_clock(fixture.list.window.window))
+            let other = HeadlessClock()
+            let value = AnimatableProperty(0.0, clock: other)
+            var inLayout = false
+            var ran: [Bool] = []
+            let before = try GtkSignals.connect(clock, "layout") { _ in
+                // (This handler's own transaction is a safe point for what an earlier frame left due.)
+                withAnimation(.linear(duration: 0.05)) {
+                    value.value += 1
+                } completion: {
+                    ran.append(inLayout)
+                }
+                finishAnimations(on: other)
+                inLayout = true
+            }
+            let after = try GtkSignals.connect(clock, "layout", after: true) { _ in inLayout = false }
+            defer {
+                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), before)
+                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), after)
+            }
+            var targets: Set<Int> = []
+            for step in 1...40 {
+                fixture.move(100, 30 + Double(step) * 3)
+                fixture.list.window.settle(0.02)
+                if let target = fixture.reorder.targetPosition { targets.insert(target) }
+            }
+            #expect(targets.count >= 3, "the target moved across \(targets)")
+            fixture.up(100, 150)
+            #expect(fixture.rest())
+            #expect(!ran.isEmpty)
+            #expect(!ran.contains(true), "\(ran.filter { $0 }.count) of \(ran.count) completions ran inside layout")
+        }
+
+        @Test("Alt+Up on a row at the top edge scrolls the moved item into view; the next lift does not scroll")
+        func keyboardMoveRevealsTheItem() throws {
+            let fixture = try ScriptedList(count: 60)
+            defer { fixture.close() }
+            gtk_window_set_title(unison_example_window(fixture.list.window.window), "unison-list-reorder-reveal")
+            let windowID = try xdotoolWindow(titled: "unison-list-reorder-reveal")
+            _ = try startXdotool(["windowfocus", "--sync", windowID]).waitUntilExit()
+            gtk_adjustment_set_value(fixture.list.vadjustment, 400)
+            fixture.list.window.settle()
+            #expect(gtk_adjustment_get_value(fixture.list.vadjustment) == 400)
+            let item = fixture.list.item(at: 10)
+            let row = try #require(fixture.list.row(of: item))
+            #expect(fixture.list.drawnBounds(of: item)?.minY == 0)
+            gtk_widget_grab_focus(row)
+            let process = try startXdotool(["key", "--clearmodifiers", "alt+Up"])
+            GtkRuntime.iterate(timeout: 8) { !process.isRunning }
+            #expect(fixture.rest())
+            #expect(fixture.moves == [[10, 9]])
+            let bounds = try #require(fixture.list.drawnBounds(of: item))
+            #expect(bounds.minY >= 0 && bounds.maxY <= 200, "drawn at \(bounds)")
+            // Scrolled away, the next lift leaves the scroll offset where it is (no stale reveal).
+            gtk_adjustment_set_value(fixture.list.vadjustment, 1000)
+            fixture.list.window.settle()
+            let scrolled = gtk_adjustment_get_value(fixture.list.vadjustment)
+            #expect(scrolled == 1000)
+            fixture.drag(y: 100, dy: 10, release: false)
+            #expect(fixture.reorder.liftedPosition != nil)
+            fixture.list.window.settle(0.1)
+            #expect(gtk_adjustment_get_value(fixture.list.vadjustment) == scrolled)
+            fixture.reorder.cancel()
+            fixture.up(100, 110)
+            #expect(fixture.rest())
+        }
+
+        @Test("a second interaction made for the view mid-drag: the first's drawing undone, every row shown in place")
+        func replacedMidDrag() throws {
+            let list = try ListFixture(count: 6)
+            defer { list.close() }
+            let animator = list.settledAnimator()
+            var first: ListReorderInteraction? = ListReorderInteraction(animator)
+            list.window.settle()
+            // The references on the window's frame clock while nothing is drawn: the same after.
+            let clock = try #require(gtk_widget_get_frame_clock(list.window.window))
+            func references() -> UInt32 {
+                UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self).pointee.ref_count
+            }
+            let idle = references()
+            weak let replaced = first
+            var time = 1000.0
+            let handler = try #require(first?.gestureHandler)
+            handler.handle(.down(CGPoint(x: 100, y: 20), at: time))
+            for step in 1...40 {
+                time += 0.016
+                handler.handle(.move(CGPoint(x: 100, y: 20 + Double(step) * 2), at: time))
+            }
+            list.window.settle(0.3)
+            #expect(first?.liftedPosition == 0 && first?.targetPosition == 2)
+            first = nil
+            let second = ListReorderInteraction(animator)
+            #expect(replaced == nil)
+            list.window.settle(0.3)
+            #expect(second.liftedPosition == nil)
+            for position in 0..<5 {  // the rows on screen
+                let row = try #require(list.row(of: list.item(at: position)))
+                #expect(list.drawnBounds(of: list.item(at: position))?.minY == CGFloat(40 * position))
+                #expect(gtk_widget_get_opacity(row) == 1)
+                #expect(gtk_widget_has_css_class(row, "unison-lifted") == 0)
+            }
+            #expect(list.run { !animator.isAnimating })
+            list.window.settle(0.1)
+            #expect(references() == idle)
         }
 
         @Test("a column view's rows reorder too (the drag is on the list inside it)")

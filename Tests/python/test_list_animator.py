@@ -196,6 +196,29 @@ class ListReorderTests(unittest.TestCase):
         ok, bounds = self.row_of("0").compute_bounds(self.view)
         self.assertEqual(bounds.origin.y, 2 * ROW)
 
+    def test_a_second_reorderable_animator_replaces_the_first_interaction(self):
+        # The view keeps one reorder interaction, the latest made: the first animator's is gone
+        # (not a second gesture moving the item again), and a drag moves the item once.
+        self.animator.set_reorderable(True)
+        second = Unison.ListAnimator.new(self.view)
+        second_moves = []
+        second.connect("item-moved", lambda _, a, b: second_moves.append((a, b)))
+        second.set_reorderable(True)
+        drain()
+        self.assertFalse(self.animator.get_reorderable())
+        self.assertTrue(second.get_reorderable())
+        ok, origin = self.view.compute_point(self.window, Graphene.Point().init(100, ROW // 2))
+        x, y = int(origin.x), int(origin.y)
+        steps = [a for n in range(1, 31) for a in ("sleep", "0.02", "mousemove", "--window", self.window_id,
+                                                   str(x), str(y + 3 * n))]
+        self.xdotool("mousemove", "--window", self.window_id, str(x), str(y), "mousedown", "1", *steps)
+        drain()
+        self.xdotool("mouseup", "1")
+        iterate_until(lambda: not second.is_animating())
+        self.rest()
+        self.assertEqual((self.moves, second_moves), ([], [(0, 2)]))
+        self.assertEqual(self.order(), ["1", "2", "0", "3", "4", "5", "6", "7"])
+
     def test_alt_down_moves_the_focused_row(self):
         self.animator.set_reorderable(True)
         self.row_of("1").grab_focus()

@@ -48,11 +48,17 @@ extension ListReorderInteraction {
             g_object_unref(settle.item)
         }
         shifts.removeAll()
+        reveal = nil
+        revealBeforeLayout = nil
         layoutHook?.disconnect()
         layoutHook = nil
         if let updateHandler {
             self.updateHandler = nil
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(updateHandler.clock), updateHandler.id)
+            // (A frame clock disposed with its window has dropped its handlers already.)
+            let clock = UnsafeMutableRawPointer(updateHandler.clock)
+            if g_signal_handler_is_connected(clock, updateHandler.id) != 0 {
+                g_signal_handler_disconnect(clock, updateHandler.id)
+            }
             g_object_unref(UnsafeMutableRawPointer(updateHandler.clock))
         }
         if let layer { unison_list_layer_detach(layer) }
@@ -60,9 +66,17 @@ extension ListReorderInteraction {
         animator?.requestLayout()
     }
 
-    /// After GTK's layout of the window (and the animator's pass).
+    /// After GTK's layout of the window (and the animator's pass). Inside GTK's layout phase: no
+    /// completion runs here (the ends of the transactions it makes are no safe points; what becomes
+    /// due runs at the next one, after the frame).
     func layoutDone() {
         guard let animator, let parent = rowsParent, gtk_widget_get_mapped(parent) != 0 else { return }
+        withoutSafePoints { draw(animator, parent) }
+    }
+
+    /// The pass after layout: the lifted item placed, the rows drawn, the drawing ended once nothing
+    /// is drawn or to be scrolled into view.
+    private func draw(_ animator: ListAnimator, _ parent: UnsafeMutablePointer<GtkWidget>) {
         // The view has laid out the commit's change: the moved item is scrolled into view before the
         // next frame's layout (changing the scroll offset during a layout pass would leave rows placed
         // for the former one).
@@ -122,7 +136,8 @@ extension ListReorderInteraction {
             unison_list_layer_detach(layer)
         }
         pruneShifts()
-        if drag == nil, settle == nil, shifts.isEmpty { endDrawing() }
+        // (A commit's item still to be scrolled into view keeps the `update` handler that does it.)
+        if drag == nil, settle == nil, shifts.isEmpty, reveal == nil, revealBeforeLayout == nil { endDrawing() }
     }
 
     /// The lifted item's row is `row` now: it has the lifted class (and no other row does), and its
@@ -306,10 +321,13 @@ extension ListReorderInteraction {
         }
     }
 
-    /// Drops the neighbours' offsets that are back at rest.
+    /// Drops the neighbours' offsets that are back at rest (their keys gathered in a buffer kept
+    /// between frames: nothing is allocated).
     private func pruneShifts() {
-        guard shifts.values.contains(where: { $0.value == .zero && !$0.isAnimating }) else { return }
-        shifts = shifts.filter { $0.value.value != .zero || $0.value.isAnimating }
+        for (key, shift) in shifts where shift.value == .zero && !shift.isAnimating { restingShifts.append(key) }
+        guard !restingShifts.isEmpty else { return }
+        for key in restingShifts { shifts.removeValue(forKey: key) }
+        restingShifts.removeAll(keepingCapacity: true)
     }
 
     /// Draws `paintable` (a row's capture) in the window's layer at `origin` (content coordinates),

@@ -125,6 +125,8 @@ public final class ListReorderInteraction {
     var settle: Settle?
     /// The neighbours drawn aside during the drag, by item key: their offsets from where layout has them.
     var shifts: [AnyHashable: AnimatableProperty<CGPoint>] = [:]
+    /// The keys of the shifts back at rest, gathered at a frame (kept empty between frames).
+    var restingShifts: [AnyHashable] = []
     /// The layer drawing the lifted item (made on first use; held).
     var layer: UnsafeMutablePointer<GtkWidget>?
     /// The frame clock's hooks while something is drawn: after layout, and before it.
@@ -216,20 +218,34 @@ public final class ListReorderInteraction {
         }
     }
 
+    /// Gone mid-drag or mid-settle (a second interaction made for the view replaces this one): what
+    /// it drew is undone (the rows put back where layout has them and shown, the lifted class
+    /// removed), nothing reported. Only GTK calls and releases here: no completion runs.
     isolated deinit {
         if let widget = parent.pointer { gtk_widget_remove_controller(unison_gtk_widget(widget), keys) }
         removeEscape()
         if let drag {
+            if let row = drag.row?.pointer { gtk_widget_remove_css_class(unison_gtk_widget(row), liftedClassName) }
             g_object_unref(drag.item)
             if let paintable = drag.capture.paintable { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         }
         if let settle {
+            if let row = settle.row?.pointer { gtk_widget_remove_css_class(unison_gtk_widget(row), liftedClassName) }
             g_object_unref(settle.item)
             if let paintable = settle.capture.paintable { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         }
         layoutHook?.disconnect()
         if let updateHandler {
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(updateHandler.clock), updateHandler.id)
+            // (A frame clock disposed with its window has dropped its handlers already.)
+            let clock = UnsafeMutableRawPointer(updateHandler.clock)
+            if g_signal_handler_is_connected(clock, updateHandler.id) != 0 {
+                g_signal_handler_disconnect(clock, updateHandler.id)
+            }
+            g_object_unref(UnsafeMutableRawPointer(updateHandler.clock))
+        }
+        if updateHandler != nil, let rows = rowsParent {
+            unison_list_rows_restore(rows)
+            animator?.requestLayout()  // the animator draws its own rows again at its next pass
         }
         if let layer {
             unison_list_layer_detach(layer)

@@ -40,7 +40,10 @@ final class FrameClockLayoutHook {
     /// Stops calling the closure and lets go of the frame clock (a second call does nothing).
     func disconnect() {
         guard handler != 0 else { return }
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)
+        // (A frame clock disposed with its window has dropped its handlers already.)
+        if g_signal_handler_is_connected(UnsafeMutableRawPointer(clock), handler) != 0 {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler)
+        }
         handler = 0
         g_object_unref(UnsafeMutableRawPointer(clock))
     }
