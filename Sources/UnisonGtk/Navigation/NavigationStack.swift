@@ -25,7 +25,7 @@ import Unison
 ///   shrinks it into the source's current bounds, cross-fading it into the source over the last
 ///   third of the way (nothing snaps when it is removed), or fades and scales it to the centre
 ///   when the source is gone or off screen. Animations: the caller's transaction, else ``animation``.
-/// - **Reduced motion** (``MotionPreferences``, GTK's `gtk-interface-reduced-motion`): pushes and
+/// - **Reduced motion** (`MotionPreferences`, GTK's `gtk-interface-reduced-motion`): pushes and
 ///   pops of every kind cross-fade the page in place instead of sliding or zooming, unless the
 ///   change is essential (`Transaction.isEssential`); a drag still follows the finger.
 /// - **Interaction**: drag a zoomed page anywhere (it follows the finger and shrinks with the

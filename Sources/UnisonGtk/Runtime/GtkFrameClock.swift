@@ -12,7 +12,7 @@ import Unison
 /// Animations are skipped (values jump, completions fire) when the widget is not mapped or
 /// GTK's `gtk-enable-animations` setting is off (except, for the setting, animations that adapt
 /// themselves to reduced motion and essential changes: ``reducedMotionAnimationsEnabled``);
-/// reduced motion (see ``MotionPreferences``) transforms motion instead. A widget unmapped or finalized mid-flight
+/// reduced motion (see `MotionPreferences`) transforms motion instead. A widget unmapped or finalized mid-flight
 /// jumps to its end values, as libadwaita does. The completions waiting on those animations run
 /// at the next turn of the main loop, never inside GTK's unmap or finalize (the widget may be
 /// going away in the middle of the app's own code, such as a list mutation).
