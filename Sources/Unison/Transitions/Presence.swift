@@ -167,6 +167,10 @@ public final class Presence {
     /// Whether a seek is in progress (see ``seek(to:toward:)``).
     public var isSeeking: Bool { core.isSeeking }
 
+    /// Where the seek in progress goes: `true` for an insertion, `false` for a removal; nil when
+    /// not seeking. Finishing sets ``isPresent`` to it.
+    public var seekTarget: Bool? { core.seekTarget }
+
     /// How far the presented effects are through the transition towards `isPresent`, as
     /// ``seek(to:toward:)`` counts: the last progress sought while seeking that way, otherwise
     /// the presented effects measured along that transition (0 on the other side, 1 there).
