@@ -212,6 +212,29 @@ import UnisonTestSupport
         #expect(log.count(.note("removal")) == 1)
     }
 
+    @Test func aCancelledSeekGrabbedTheOtherWayFollowsItsPath() {
+        // Asymmetric: the way back out of a cancelled insertion is the insertion's path, not the
+        // removal's, so grabbing it towards "gone" does not jump.
+        let clock = HeadlessClock()
+        let log = PresenceLog(clock: clock)
+        let transition = AnyTransition.asymmetric(insertion: .move(edge: .leading), removal: .opacity)
+        let presence = log.presence(isPresent: false, transition: transition, size: Self.size)
+        presence.seek(to: 0.6, toward: true)
+        presence.cancelSeeking()
+        clock.advance(frames: 5)
+        #expect(presence.isAnimating && !presence.isPresent)
+        let before = presence.effects
+        let grabbed = presence.progress(toward: false)
+        #expect(grabbed > 0 && grabbed < 1)
+        #expect(abs(grabbed + presence.progress(toward: true) - 1) < 1e-9)
+        presence.seek(to: grabbed, toward: false)
+        #expect(Self.distance(presence.effects, before) < 1e-9 && presence.effects.opacity == 1)
+        presence.finishSeeking(velocity: 1)
+        _ = clock.runUntilIdle()
+        #expect(!presence.isVisible && log.visibility == [true, false])
+        #expect(log.applied.last?.offset.width == -Self.size.width)
+    }
+
     @Test func badInputIsHandled() {
         let clock = HeadlessClock()
         let log = PresenceLog(clock: clock)

@@ -41,6 +41,9 @@ import Foundation
 ///   `visibilityChanged(false)`), each exactly once on every path: finished, reversed,
 ///   interrupted by an unanimated change, or the `Presence` released.
 ///
+/// A gesture can drive the transition instead of a clock: ``seek(to:toward:)``, then
+/// ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
+///
 /// The callbacks of a change run inside the caller's transaction (a host that relayouts when
 /// the element is shown animates with it, and the transaction waits for that too);
 /// `visibilityChanged(false)` after an animated removal runs later, at a safe point outside

@@ -26,6 +26,14 @@ extension PresenceCore {
             }
         }
 
+        /// The same path the other way: towards the other side, from `to` back to `from`.
+        var reversed: Span {
+            var reversed = self
+            reversed.towardPresent.toggle()
+            swap(&reversed.from, &reversed.to)
+            return reversed
+        }
+
         /// `to - from`: a progress velocity of 1 per second is this velocity.
         var delta: SizedEffects.AnimatableData { to.animatableData - from.animatableData }
 
@@ -58,13 +66,25 @@ extension PresenceCore {
         var progress: Double
     }
 
-    /// The transition in flight: which way it goes, and how it is shown (the path of the seek
-    /// it ends, or its transition and layout direction).
+    /// The transition in flight: which way it goes, and the path it follows.
     struct Flight {
+        enum Path {
+            /// Started by a change of `isPresent`: this transition, laid out in this direction.
+            case transition(AnyTransition, LayoutDirection)
+            /// Ending a seek: along the seek's path (either way).
+            case span(Span)
+        }
+
         var towardPresent: Bool
-        var transition: AnyTransition
-        var direction: LayoutDirection
-        var span: Span? = nil
+        var path: Path
+
+        /// Whether a seek towards `present` can grab it: it moves that way, or along a seek's path
+        /// (which goes both ways).
+        func goes(toward present: Bool) -> Bool {
+            if towardPresent == present { return true }
+            if case .span = path { return true }
+            return false
+        }
     }
 
     var isSeeking: Bool { seek != nil }
@@ -76,9 +96,16 @@ extension PresenceCore {
     /// if it goes that way, else the current transition's in the current layout direction.
     private func span(toward present: Bool) -> Span {
         if let seek, seek.span.towardPresent == present { return seek.span }
-        if let flight, property.isAnimating, let span = flight.span, span.towardPresent == present { return span }
-        if let flight, property.isAnimating, flight.towardPresent == present {
-            return Span(towardPresent: present, transition: flight.transition, direction: flight.direction)
+        if let flight, property.isAnimating {
+            switch flight.path {
+            case let .span(span):
+                // Either way along it: a cancelled seek is grabbed on the path it returns along.
+                return span.towardPresent == present ? span : span.reversed
+            case let .transition(transition, direction) where flight.towardPresent == present:
+                return Span(towardPresent: present, transition: transition, direction: direction)
+            default:
+                break
+            }
         }
         let direction = clock.environment.merging(property.environment)
             .merging(Transaction.current.environment).layoutDirection
@@ -98,8 +125,7 @@ extension PresenceCore {
         let clamped = min(max(progress, 0), 1)
         // Starts only if there is somewhere to go: a change of `isPresent`, a transition in
         // flight towards `present` (grabbed), or a seek already under way.
-        let inFlight =
-            property.isAnimating && (flight?.towardPresent == present || flight?.span?.towardPresent == present)
+        let inFlight = property.isAnimating && flight.map { $0.goes(toward: present) } == true
         guard seek != nil || present != isPresent || inFlight else { return }
         let span = span(toward: present)
         generation &+= 1  // a transition in flight no longer finishes anything
@@ -153,7 +179,7 @@ extension PresenceCore {
         }
         // A seek that grabs this transition measures along the same path.
         if property.isAnimating {
-            flight = Flight(towardPresent: present, transition: transition, direction: .leftToRight, span: seek.span)
+            flight = Flight(towardPresent: present, path: .span(seek.span))
         }
     }
 }

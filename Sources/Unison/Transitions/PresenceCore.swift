@@ -144,7 +144,7 @@ final class PresenceCore {
             guard generation == change else { return }
         }
         if !property.isAnimating { motionAnchor = property.value.effects.anchor }
-        flight = Flight(towardPresent: true, transition: shownTransition, direction: direction)
+        flight = Flight(towardPresent: true, path: .transition(shownTransition, direction))
         run(to: identity, animation: animation, isRemoval: false, environment: environment, enclosing: enclosing)
     }
 
@@ -161,7 +161,7 @@ final class PresenceCore {
             return
         }
         if !property.isAnimating { motionAnchor = gone.effects.anchor }
-        flight = Flight(towardPresent: false, transition: shownTransition, direction: direction)
+        flight = Flight(towardPresent: false, path: .transition(shownTransition, direction))
         run(to: gone, animation: animation, isRemoval: true, environment: environment, enclosing: enclosing)
     }
 
