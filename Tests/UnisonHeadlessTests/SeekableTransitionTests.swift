@@ -265,6 +265,61 @@ import UnisonTestSupport
         #expect(log.visibility == [true])
     }
 
+    @Test(arguments: 1...40)
+    func randomSeeksKeepTheRules(seed: Int) {
+        // Random seeks (bad values included), finishes, cancels, changes of isPresent and frames:
+        // every completion runs once, nothing non-finite is drawn, visibility alternates, and at
+        // rest the element stands where `isPresent` says.
+        var random = SplitMix64(seed: UInt64(seed))
+        let clock = HeadlessClock()
+        let log = PresenceLog(clock: clock)
+        let transitions: [AnyTransition] = [
+            .opacity, .slide, .scale(scale: 0.2, anchor: .topLeading).combined(with: .move(edge: .bottom)),
+            .asymmetric(insertion: .move(edge: .trailing), removal: .opacity),
+        ]
+        let startsPresent = Bool.random(using: &random)
+        let presence = log.presence(
+            isPresent: startsPresent, transition: transitions.randomElement(using: &random)!, size: Self.size)
+        let progresses: [Double] = [0, 0.3, 0.5, 0.9, 1, -0.4, 1.7, .nan, .infinity, -.infinity]
+        let velocities: [Double] = [0, 2, -3, 12, .nan, .infinity]
+        var completions = [Int]()
+        func counted(_ body: () -> Void) {
+            let index = completions.count
+            completions.append(0)
+            withAnimation(.spring, completionCriteria: .removed, body) { completions[index] += 1 }
+        }
+        for _ in 0..<40 {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0, 1:
+                presence.seek(
+                    to: progresses.randomElement(using: &random)!, toward: Bool.random(using: &random))
+            case 2:
+                let velocity = velocities.randomElement(using: &random)!
+                counted { presence.finishSeeking(velocity: velocity) }
+            case 3:
+                let velocity = velocities.randomElement(using: &random)!
+                counted { presence.cancelSeeking(velocity: velocity) }
+            case 4:
+                let value = Bool.random(using: &random)
+                counted { presence.isPresent = value }
+            default:
+                clock.advance(frames: Int.random(in: 0...12, using: &random))
+            }
+        }
+        if presence.isSeeking { counted { presence.finishSeeking() } }
+        _ = clock.runUntilIdle()
+        clock.advance(frames: 1)
+        #expect(completions.allSatisfy { $0 == 1 }, "\(completions)")
+        #expect(!presence.isAnimating && !presence.isSeeking)
+        #expect(presence.isVisible == presence.isPresent)
+        if presence.isPresent { #expect(presence.effects == .identity) }
+        #expect(log.applied.allSatisfy { $0.animatableData.magnitudeSquared.isFinite }, "every drawn number finite")
+        let visibility = log.visibility
+        for (index, visible) in visibility.enumerated() {
+            #expect(visible == (index.isMultiple(of: 2) ? !startsPresent : startsPresent), "\(visibility)")
+        }
+    }
+
     @Test func settingIsPresentEndsTheSeek() {
         let clock = HeadlessClock()
         let log = PresenceLog(clock: clock)
