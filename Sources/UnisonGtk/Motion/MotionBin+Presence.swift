@@ -101,7 +101,7 @@ extension MotionBin {
     /// Drives the bin's transition by hand: the transition's effects at `progress` towards
     /// `isPresent`, and the space the bin takes (``collapse``) the same fraction of the way.
     ///
-    /// ``Presence/seek(to:toward:)``'s rules: seeking an insertion shows the bin; a progress
+    /// `Presence.seek(to:toward:)`'s rules: seeking an insertion shows the bin; a progress
     /// outside 0…1 is clamped, NaN ignored; a transition in flight is grabbed where it is (start
     /// from ``seekProgress(toward:)``). End it with
     /// ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
@@ -125,13 +125,13 @@ extension MotionBin {
 
     /// How far the bin is through its transition towards `isPresent` (0 on the other side, 1
     /// there): where a gesture that grabs a transition in flight starts (see
-    /// ``Presence/progress(toward:)``).
+    /// `Presence.progress(toward:)`).
     public func seekProgress(toward isPresent: Bool) -> Double {
         presence.progress(toward: isPresent)
     }
 
     /// Ends a seek by animating on to its target, from where the bin is, with `velocity` in
-    /// progress per second (see ``Presence/finishSeeking(velocity:animation:)``). The space the
+    /// progress per second (see `Presence.finishSeeking(velocity:animation:)`). The space the
     /// bin takes follows with `animation`, else the current transaction's, else `.spring`,
     /// starting at the same velocity; a removal hides the bin (or removes it after
     /// ``removeFromParent()``) once both have finished.
@@ -142,7 +142,7 @@ extension MotionBin {
 
     /// Ends a seek by animating back to where it started, from where the bin is, with `velocity`
     /// in progress per second, positive towards the seek's target (see
-    /// ``Presence/cancelSeeking(velocity:animation:)``); the space follows as in
+    /// `Presence.cancelSeeking(velocity:animation:)`); the space follows as in
     /// ``finishSeeking(velocity:animation:)``.
     public func cancelSeeking(velocity: Double = 0, animation: Animation? = nil) {
         guard let target = presence.seekTarget else { return }
