@@ -41,6 +41,9 @@ import Foundation
 ///   `visibilityChanged(false)`), each exactly once on every path: finished, reversed,
 ///   interrupted by an unanimated change, or the `Presence` released.
 ///
+/// A gesture can drive the transition instead of a clock: ``seek(to:toward:)``, then
+/// ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
+///
 /// The callbacks of a change run inside the caller's transaction (a host that relayouts when
 /// the element is shown animates with it, and the transaction waits for that too);
 /// `visibilityChanged(false)` after an animated removal runs later, at a safe point outside
@@ -127,6 +130,91 @@ public final class Presence {
 
     /// The clock the transitions run on.
     public var clock: any FrameClock { core.clock }
+
+    // MARK: Seeking
+
+    /// Drives the transition towards `isPresent` by hand: the effects presented become the
+    /// transition's effects at `progress` (0: where it starts, 1: where it ends).
+    ///
+    /// For a gesture that pulls an element in or pushes it out. `progress` is the fraction of
+    /// the way from the side the element is on to the `isPresent` side: for an insertion from
+    /// the insertion's active effects (0) to the identity (1); for a removal from the identity
+    /// (0) to the removal's active effects (1). The effects at a progress are the transition's
+    /// effects interpolated there, exactly what an animation of them presents at that fraction.
+    /// End it with ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
+    ///
+    /// ```swift
+    /// // A swipe that dismisses a banner 80 points tall.
+    /// presence.seek(to: drag.translation.height / -80, toward: false)
+    /// ```
+    ///
+    /// The rules:
+    /// - A seek starts when `isPresent` differs from the target, or when a transition towards the
+    ///   target is in flight (grabbing it: start from ``progress(toward:)`` and nothing jumps);
+    ///   otherwise (the element already rests on that side) it is ignored. Once started, seeks
+    ///   go anywhere in 0…1, back and forth, and may change target.
+    /// - `isPresent` keeps its value while seeking (the side the seek started from, as Compose's
+    ///   `SeekableTransitionState.currentState`); finishing sets it to the target, cancelling
+    ///   leaves it or sets it back. Setting `isPresent` while seeking ends the seek there with
+    ///   the caller's transaction, like finishing or cancelling with no velocity.
+    /// - Seeking an insertion shows the element first (`visibilityChanged(true)`, then `apply`).
+    /// - A progress outside 0…1 is clamped to it; NaN is ignored (nothing changes).
+    /// - Grabbing ends the transition in flight: the completions of the transaction that started
+    ///   it run (once, at the next safe point), as for any interrupted transition.
+    /// - The transition is shown as it is: reduced motion applies to the animation that finishes
+    ///   or cancels the seek, not to the progress the host gives.
+    public func seek(to progress: Double, toward isPresent: Bool) {
+        core.seek(to: progress, toward: isPresent)
+    }
+
+    /// Whether a seek is in progress (see ``seek(to:toward:)``).
+    public var isSeeking: Bool { core.isSeeking }
+
+    /// Where the seek in progress goes: `true` for an insertion, `false` for a removal; nil when
+    /// not seeking. Finishing sets ``isPresent`` to it.
+    public var seekTarget: Bool? { core.seekTarget }
+
+    /// How far the presented effects are through the transition towards `isPresent`, as
+    /// ``seek(to:toward:)`` counts: the last progress sought while seeking that way, otherwise
+    /// the presented effects measured along that transition (0 on the other side, 1 there).
+    ///
+    /// A gesture that grabs a transition in flight starts from it. It may read slightly past
+    /// 0…1 while a spring overshoots (a seek there is clamped). A transition without visible
+    /// effects reads 1 if the element stands on that side, else 0.
+    public func progress(toward isPresent: Bool) -> Double {
+        core.progress(toward: isPresent)
+    }
+
+    /// Ends a seek by animating on to its target (`isPresent` becomes the target), starting from
+    /// the effects shown with `velocity`, in progress per second (the gesture's release speed
+    /// divided by the distance that is a progress of 1; positive towards the target).
+    ///
+    /// The animation is `animation`, else the transition's own for that side, else the current
+    /// transaction's, else `.spring`; a transaction with `disablesAnimations`, or a clock that
+    /// does not allow it, ends it at once (Compose's `snapTo`). Springs begin with `velocity`;
+    /// other animations start from rest. A removal hides the element when it has settled. The
+    /// current transaction's completions wait for the animation, as for a change of `isPresent`.
+    /// Does nothing unless seeking; a non-finite velocity counts as zero.
+    ///
+    /// ```swift
+    /// presence.finishSeeking(velocity: -drag.velocity.y / 80)
+    /// ```
+    public func finishSeeking(velocity: Double = 0, animation: Animation? = nil) {
+        guard let target = core.seekTarget else { return }
+        core.endSeek(toward: target, animation: animation, velocity: velocity, defaultAnimation: .spring)
+    }
+
+    /// Ends a seek by animating back to where it started (an insertion hides the element again,
+    /// a removal returns it to the identity), from the effects shown with `velocity` in progress
+    /// per second, positive towards the seek's target (a release moving back is negative).
+    ///
+    /// The animation is chosen as in ``finishSeeking(velocity:animation:)``. If the seek grabbed a
+    /// transition in flight, this reverses it: `isPresent` becomes the other side.
+    /// Does nothing unless seeking.
+    public func cancelSeeking(velocity: Double = 0, animation: Animation? = nil) {
+        guard let target = core.seekTarget else { return }
+        core.endSeek(toward: !target, animation: animation, velocity: velocity, defaultAnimation: .spring)
+    }
 
     /// Environment values for this element's transitions, over the clock's and under those of
     /// the transaction that changes `isPresent` (see ``EnvironmentValues``): their animations

@@ -8,22 +8,29 @@ import Foundation
 /// safe point, once. (Completion closures only hold the core weakly.)
 @MainActor
 final class PresenceCore {
-    private(set) var isPresent: Bool
-    private(set) var isVisible: Bool
+    /// Set by this file and PresenceCore+Seeking.swift only.
+    var isPresent: Bool
+    var isVisible: Bool
     /// Used from the next insertion or removal on.
     var transition: AnyTransition
     /// Always usable (see ``usableElementSize(_:)``).
     private(set) var size: CGSize
 
     /// The effects, animated in element-size units (see ``SizedEffects``).
-    private let property: AnimatableProperty<SizedEffects>
+    let property: AnimatableProperty<SizedEffects>
     /// The host's callbacks; nil once the `Presence` is released.
     private var apply: (@MainActor (TransitionEffects) -> Void)?
-    private var visibilityChanged: (@MainActor (Bool) -> Void)?
-    /// Counts changes of `isPresent`: a transition's completion acts only if it is still the latest.
-    private var generation = 0
+    private(set) var visibilityChanged: (@MainActor (Bool) -> Void)?
+    /// Counts changes of `isPresent` (and seeks): a transition's completion acts only if it is
+    /// still the latest.
+    var generation = 0
     /// What scaling and rotation pivot about while the effects animate (see ``Presence``).
-    private var motionAnchor: UnitPoint
+    var motionAnchor: UnitPoint
+    /// The seek in progress, if any (PresenceCore+Seeking.swift).
+    var seek: Seek?
+    /// Which way the transition in flight goes, and how it was shown: what a seek that grabs it
+    /// measures its progress along.
+    var flight: Flight?
     /// Whether the latest change shows reduced motion (ReducedMotion.swift): `shownTransition`.
     var motionReduced = false
 
@@ -75,6 +82,11 @@ final class PresenceCore {
     // MARK: Changes
 
     func setPresent(_ newValue: Bool) {
+        if seek != nil {
+            // Ends the seek towards `newValue` with the caller's transaction (see ``Presence``).
+            endSeek(toward: newValue, animation: nil, velocity: 0, defaultAnimation: nil)
+            return
+        }
         guard newValue != isPresent else { return }
         // Read the caller's transaction before opening any of ours.
         let context = Transaction.current
@@ -132,6 +144,7 @@ final class PresenceCore {
             guard generation == change else { return }
         }
         if !property.isAnimating { motionAnchor = property.value.effects.anchor }
+        flight = Flight(towardPresent: true, path: .transition(shownTransition, direction))
         run(to: identity, animation: animation, isRemoval: false, environment: environment, enclosing: enclosing)
     }
 
@@ -148,21 +161,24 @@ final class PresenceCore {
             return
         }
         if !property.isAnimating { motionAnchor = gone.effects.anchor }
+        flight = Flight(towardPresent: false, path: .transition(shownTransition, direction))
         run(to: gone, animation: animation, isRemoval: true, environment: environment, enclosing: enclosing)
     }
 
     /// Animates to `target` in a transaction of its own (with the caller's environment values),
     /// holding the caller's transaction's completions until it has finished; a removal that is
-    /// still the latest change hides the element first.
-    private func run(
+    /// still the latest change hides the element first. A `velocity` (per second, in the
+    /// property's units) is handed to the animation when it starts (a spring begins with it).
+    func run(
         to target: SizedEffects, animation: Animation, isRemoval: Bool, environment: EnvironmentValues,
-        enclosing: TransitionHold.Enclosing
+        enclosing: TransitionHold.Enclosing, velocity: SizedEffects.AnimatableData? = nil
     ) {
         guard target != property.value else {
             // Nothing to animate towards (an identity side): a removal is over at once.
             if isRemoval { hide() }
             return
         }
+        if let velocity { property.handOff(velocity: velocity) }
         let change = generation
         let hold = enclosing.hold()
         var transaction = Transaction(animation: animation)
@@ -186,11 +202,11 @@ final class PresenceCore {
     }
 
     /// Sets the effects at once (one apply), whatever the caller's transaction says.
-    private func jump(to value: SizedEffects) {
+    func jump(to value: SizedEffects) {
         withTransaction(Transaction()) { property.value = value }
     }
 
-    private func hide() {
+    func hide() {
         guard isVisible else { return }
         isVisible = false
         visibilityChanged?(false)

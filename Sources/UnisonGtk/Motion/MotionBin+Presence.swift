@@ -96,6 +96,86 @@ extension MotionBin {
         }
     }
 
+    // MARK: Seeking
+
+    /// Drives the bin's transition by hand: the transition's effects at `progress` towards
+    /// `isPresent`, and the space the bin takes (``collapse``) the same fraction of the way.
+    ///
+    /// `Presence.seek(to:toward:)`'s rules: seeking an insertion shows the bin; a progress
+    /// outside 0…1 is clamped, NaN ignored; a transition in flight is grabbed where it is (start
+    /// from ``seekProgress(toward:)``). End it with
+    /// ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
+    ///
+    /// ```swift
+    /// banner.seek(to: -drag.translation.y / 80, toward: false)   // swiped up, 80 points is gone
+    /// ```
+    public func seek(to progress: Double, toward isPresent: Bool) {
+        if isPresent && !presence.isVisible {
+            removal = .hide
+            mode.exit = .none
+        }
+        presence.seek(to: progress, toward: isPresent)
+        guard presence.isSeeking else { return }
+        let fraction = presence.progress(toward: isPresent)
+        withTransaction(Transaction()) { reveal.value = isPresent ? fraction : 1 - fraction }
+    }
+
+    /// Whether the bin's transition is driven by hand (see ``seek(to:toward:)``).
+    public var isSeeking: Bool { presence.isSeeking }
+
+    /// How far the bin is through its transition towards `isPresent` (0 on the other side, 1
+    /// there): where a gesture that grabs a transition in flight starts (see
+    /// `Presence.progress(toward:)`).
+    public func seekProgress(toward isPresent: Bool) -> Double {
+        presence.progress(toward: isPresent)
+    }
+
+    /// Ends a seek by animating on to its target, from where the bin is, with `velocity` in
+    /// progress per second (see `Presence.finishSeeking(velocity:animation:)`). The space the
+    /// bin takes follows with `animation`, else the current transaction's, else `.spring`,
+    /// starting at the same velocity; a removal hides the bin (or removes it after
+    /// ``removeFromParent()``) once both have finished.
+    public func finishSeeking(velocity: Double = 0, animation: Animation? = nil) {
+        guard let target = presence.seekTarget else { return }
+        endSeeking(at: target, target: target, velocity: velocity, animation: animation)
+    }
+
+    /// Ends a seek by animating back to where it started, from where the bin is, with `velocity`
+    /// in progress per second, positive towards the seek's target (see
+    /// `Presence.cancelSeeking(velocity:animation:)`); the space follows as in
+    /// ``finishSeeking(velocity:animation:)``.
+    public func cancelSeeking(velocity: Double = 0, animation: Animation? = nil) {
+        guard let target = presence.seekTarget else { return }
+        endSeeking(at: !target, target: target, velocity: velocity, animation: animation)
+    }
+
+    private func endSeeking(at present: Bool, target: Bool, velocity: Double, animation: Animation?) {
+        withScopedChange(of: scopeWidget, own: .layout, inside: .content) {
+            if !present { moveFocusAway() }
+            if present == target {
+                presence.finishSeeking(velocity: velocity, animation: animation)
+            } else {
+                presence.cancelSeeking(velocity: velocity, animation: animation)
+            }
+            let context = Transaction.current
+            let space = animation ?? (context.isAnimated ? context.animation : nil) ?? .spring
+            let animated = presence.isAnimating
+            removalAnimation = !present && animated ? space : nil
+            if animated {
+                // Revealed is the progress towards an insertion, one minus it towards a removal.
+                let speed = velocity.isFinite ? velocity : 0
+                reveal.handOff(velocity: target ? speed : -speed)
+                withAnimation(space) { reveal.value = present ? 1 : 0 }
+            } else {
+                withTransaction(Transaction()) { reveal.value = present ? 1 : 0 }
+            }
+            if let w = motionBin {
+                gtk_widget_set_can_target(unison_gtk_widget(UnsafeMutableRawPointer(w)), present ? 1 : 0)
+            }
+            finishRemovalIfDone()
+        }
+    }
+
     // MARK: Removal
 
     /// The bin's presence on ``clock`` (registered for ``isAnimating``).
