@@ -123,29 +123,18 @@ extension GtkAdapterTests {
             }
             w.window.settle()
             // Nothing else animates: every batch the engine presents holds layout glides.
-            var batches: [Int] = []
-            var batched: [Int] = []
-            w.window.record { _ in
-                let census = engineCensus()
-                batches.append(census.batches)
-                batched.append(census.batched)
-            }
-            var done = 0
-            animate(.linear(duration: 0.4)) {
+            let census = CensusLog(w.window)
+            let done = animateAndSettle(w.window) {
                 var previous: UnsafeMutablePointer<GtkWidget>?
                 for bin in bins.reversed() {
                     gtk_box_reorder_child_after(unison_example_box(w.box), bin.widget, previous)
                     previous = bin.widget
                 }
-            } completion: {
-                done += 1
             }
-            GtkRuntime.iterate(timeout: 3) { done == 1 }
-            w.window.settle()
             #expect(done == 1)
             // Reversed, the middle bin stays where it was: four glide.
-            #expect(batched.max() == 4, "members per frame: \(batched)")
-            #expect(batches.max() == 1, "batches per frame: \(batches)")
+            #expect(census.batched.max() == 4, "members per frame: \(census.batched)")
+            #expect(census.batches.max() == 1, "batches per frame: \(census.batches)")
         }
 
         @Test(
@@ -164,27 +153,14 @@ extension GtkAdapterTests {
                 return bin
             }
             w.window.settle()
-            var batches: [Int] = []
-            var batched: [Int] = []
-            w.window.record { _ in
-                let census = engineCensus()
-                batches.append(census.batches)
-                batched.append(census.batched)
-            }
-            var done = 0
-            animate(.linear(duration: 0.4)) {
-                for bin in bins { bin.isPresent = false }
-            } completion: {
-                done += 1
-            }
-            GtkRuntime.iterate(timeout: 3) { done == 1 }
-            w.window.settle()
+            let census = CensusLog(w.window)
+            let done = animateAndSettle(w.window) { for bin in bins { bin.isPresent = false } }
             #expect(done == 1)
             #expect(bins.allSatisfy { !$0.isVisible && !$0.isAnimating })
             // Per frame: the bins' reveals (the caller's transaction) and their transitions' effects
             // (one transaction each, started together), eight members each.
-            #expect(batched.max() == 16, "members per frame: \(batched)")
-            #expect(batches.max() == 2, "batches per frame: \(batches)")
+            #expect(census.batched.max() == 16, "members per frame: \(census.batched)")
+            #expect(census.batches.max() == 2, "batches per frame: \(census.batches)")
         }
 
         @Test("a matched-geometry morph presents the same progress as its transaction's other values, every frame")
@@ -220,4 +196,30 @@ extension GtkAdapterTests {
             #expect(frames[end].morph == 1)
         }
     }
+}
+
+/// The engine's census (batches presented, members in them) after every frame `window` paints.
+@MainActor
+private final class CensusLog {
+    private(set) var batches: [Int] = []
+    private(set) var batched: [Int] = []
+
+    init(_ window: TestWindow) {
+        window.record { [self] _ in
+            let census = engineCensus()
+            batches.append(census.batches)
+            batched.append(census.batched)
+        }
+    }
+}
+
+/// Runs `changes` in a 0.4 s linear transaction, waits for its completion and for the window to
+/// settle, and returns how many times the completion ran.
+@MainActor
+private func animateAndSettle(_ window: TestWindow, _ changes: () -> Void) -> Int {
+    var done = 0
+    animate(.linear(duration: 0.4), changes: changes) { done += 1 }
+    GtkRuntime.iterate(timeout: 3) { done == 1 }
+    window.settle()
+    return done
 }

@@ -274,19 +274,7 @@ extension ListAnimator {
         var zero = graphene_point_t(x: 0, y: 0)
         var origin = graphene_point_t(x: 0, y: 0)
         guard gtk_widget_compute_point(parent, window, &zero, &origin) != 0 else { return }
-        var clip = CGRect(
-            x: Double(origin.x), y: Double(origin.y), width: Double(gtk_widget_get_width(parent)),
-            height: Double(gtk_widget_get_height(parent)))
-        var x = 0.0
-        var y = 0.0
-        var width = 0.0
-        var height = 0.0
-        if unison_has_clipping_ancestor(parent, window, &x, &y, &width, &height) != 0 {
-            clip = clip.intersection(CGRect(x: x, y: y, width: width, height: height))
-        }
-        if clip.isNull { clip = .zero }
-        unison_list_layer_attach(layer, window)
-        unison_list_layer_set_clip(layerObject, clip.minX, clip.minY, clip.width, clip.height)
+        ListMotion.attach(layer, to: window, clippedTo: parent, at: origin)
         for state in states.values {
             guard let ghost = state.ghost, !state.isGone else { continue }
             let effects = state.presence?.effects ?? .identity

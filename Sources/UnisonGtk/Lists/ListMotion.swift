@@ -58,4 +58,25 @@ enum ListMotion {
         awaitingEnd = []
         for entry in waiting { entry.animator?.transactionEnded(keepOpen()) }
     }
+
+    /// Puts `layer` (a list layer) above `window`'s content, clipped to the list `parent`, whose
+    /// top-left corner is `corner` in the window, and to the ancestors that clip it (a scrolled window).
+    static func attach(
+        _ layer: UnsafeMutablePointer<GtkWidget>, to window: UnsafeMutablePointer<GtkWidget>,
+        clippedTo parent: UnsafeMutablePointer<GtkWidget>, at corner: graphene_point_t
+    ) {
+        var clip = CGRect(
+            x: Double(corner.x), y: Double(corner.y), width: Double(gtk_widget_get_width(parent)),
+            height: Double(gtk_widget_get_height(parent)))
+        var x = 0.0
+        var y = 0.0
+        var width = 0.0
+        var height = 0.0
+        if unison_has_clipping_ancestor(parent, window, &x, &y, &width, &height) != 0 {
+            clip = clip.intersection(CGRect(x: x, y: y, width: width, height: height))
+        }
+        if clip.isNull { clip = .zero }
+        unison_list_layer_attach(layer, window)
+        unison_list_layer_set_clip(OpaquePointer(layer), clip.minX, clip.minY, clip.width, clip.height)
+    }
 }

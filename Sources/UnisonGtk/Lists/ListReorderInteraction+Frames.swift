@@ -351,19 +351,7 @@ extension ListReorderInteraction {
             }()
         let object = OpaquePointer(layer)
         unison_list_layer_clear(object)
-        var clip = CGRect(
-            x: Double(corner.x), y: Double(corner.y), width: Double(gtk_widget_get_width(parent)),
-            height: Double(gtk_widget_get_height(parent)))
-        var x = 0.0
-        var y = 0.0
-        var width = 0.0
-        var height = 0.0
-        if unison_has_clipping_ancestor(parent, window, &x, &y, &width, &height) != 0 {
-            clip = clip.intersection(CGRect(x: x, y: y, width: width, height: height))
-        }
-        if clip.isNull { clip = .zero }
-        unison_list_layer_attach(layer, window)
-        unison_list_layer_set_clip(object, clip.minX, clip.minY, clip.width, clip.height)
+        ListMotion.attach(layer, to: window, clippedTo: parent, at: corner)
         let factor = GtkLimits.scale(scale)
         unison_list_layer_add(
             object, paintable, box.minX, box.minY, box.width, box.height,
