@@ -186,3 +186,19 @@ struct ValueWidgetColumn {
         window.settle(0.3)
     }
 }
+
+/// The darkness-weighted mean row of the ink in `columns` of `image` (dark text on a light window),
+/// nil when the columns hold (almost) no ink.
+func inkCentroid(_ image: WidgetRenderer.Image, _ columns: Range<Int>) -> Double? {
+    var weight = 0.0
+    var sum = 0.0
+    for y in 0..<image.height {
+        for x in columns where x < image.width {
+            let p = image.pixel(x: x, y: y)
+            let ink = p.alpha * (1 - (p.red + p.green + p.blue) / 3)
+            weight += ink
+            sum += ink * Double(y)
+        }
+    }
+    return weight > 1 ? sum / weight : nil
+}

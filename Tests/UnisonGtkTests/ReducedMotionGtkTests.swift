@@ -118,20 +118,6 @@ extension GtkAdapterTests {
             pango_attr_list_unref(attributes)
             gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
             window.settle()
-            /// The darkness-weighted mean row of the ink in `columns` (dark text on a light window).
-            func inkCentroid(_ image: WidgetRenderer.Image, _ columns: Range<Int>) -> Double? {
-                var weight = 0.0
-                var sum = 0.0
-                for y in 0..<image.height {
-                    for x in columns where x < image.width {
-                        let p = image.pixel(x: x, y: y)
-                        let ink = p.alpha * (1 - (p.red + p.green + p.blue) / 3)
-                        weight += ink
-                        sum += ink * Double(y)
-                    }
-                }
-                return weight > 1 ? sum / weight : nil
-            }
             var frames: [(progress: Double, image: WidgetRenderer.Image)] = []
             window.record { _ in
                 if let p = counter.transitionProgress, let image = WidgetRenderer.image(of: counter.widget) {

@@ -122,20 +122,6 @@ extension GtkAdapterTests {
             window.settle()
             let before = try #require(WidgetRenderer.image(of: counter.widget))
 
-            /// Darkness-weighted mean row of the ink in columns `columns` (text is dark on light).
-            func inkCentroid(_ image: WidgetRenderer.Image, _ columns: Range<Int>) -> Double? {
-                var weight = 0.0
-                var sum = 0.0
-                for y in 0..<image.height {
-                    for x in columns where x < image.width {
-                        let p = image.pixel(x: x, y: y)
-                        let ink = p.alpha * (1 - (p.red + p.green + p.blue) / 3)
-                        weight += ink
-                        sum += ink * Double(y)
-                    }
-                }
-                return weight > 1 ? sum / weight : nil
-            }
 
             for (text, countsUp) in [("42", true), ("41", false)] {
                 var frames: [(progress: Double, image: WidgetRenderer.Image)] = []
