@@ -226,10 +226,15 @@ extension GtkAdapterTests {
             #expect(clock.timeScale == 1)
             clock.timeScale = 2
             #expect(clock.timeScale == 2)
-            let scaled = clock.now
-            let real = Double(g_get_monotonic_time()) / 1_000_000
+            // Bracketed by real time read before and after (no slack that a busy machine could
+            // exceed): the clock advances 2 / 4 = 0.5 as fast as real time since the anchor.
             let anchor = clock.timeScaleAnchor
-            #expect(abs((scaled - anchor.scaled) - (real - anchor.real) * 0.5) < 1e-3)  // 2 / 4
+            let realBefore2 = Double(g_get_monotonic_time()) / 1_000_000
+            let scaled = clock.now
+            let realAfter2 = Double(g_get_monotonic_time()) / 1_000_000
+            let elapsed = scaled - anchor.scaled
+            #expect(elapsed >= (realBefore2 - anchor.real) * 0.5 - 1e-9)
+            #expect(elapsed <= (realAfter2 - anchor.real) * 0.5 + 1e-9)
         }
 
         @Test("the demo's debug controls set the reduced-motion override and the frame readout, and show its line")

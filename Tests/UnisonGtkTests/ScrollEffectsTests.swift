@@ -128,6 +128,8 @@ extension GtkAdapterTests {
                 #expect(abs(phase.value - expected) < 1e-9, "offset \(offset): phase \(phase.value)")
                 let effects = Self.fade(.identity, phase)
                 #expect(subject.presentedScrollEffects == effects, "offset \(offset)")
+                // Painted values come from 8-bit pixels (1/255) at the box's anti-aliased edges: 0.02 of
+                // opacity; the width from whole-pixel bounds, ±1 at each edge: 2 px.
                 let painted = try #require(f.paintedSubject(), "offset \(offset): subject not painted")
                 #expect(abs(painted.opacity - effects.opacity) < 0.02, "offset \(offset): opacity \(painted.opacity)")
                 #expect(abs(painted.width - 100 * effects.scale.width) <= 2, "offset \(offset): width \(painted.width)")

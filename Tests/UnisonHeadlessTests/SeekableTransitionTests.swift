@@ -201,6 +201,8 @@ import UnisonTestSupport
         withAnimation(.linear(duration: 1), { presence.isPresent = false }, completion: log.note("removal"))
         clock.advance(by: 0.5)
         let grabbed = presence.progress(toward: false)
+        // Half-way in time, less at most one 60 Hz frame of a 1 s linear animation (its time starts
+        // at its first frame): 1/60 < 0.02.
         #expect(abs(grabbed - 0.5) < 0.02)
         let before = presence.effects
         presence.seek(to: grabbed, toward: false)
