@@ -24,6 +24,8 @@ final class BoardWindow {
     let gtkStack: UnsafeMutablePointer<GtkWidget>?
     private(set) var clicks = 0
     let pointer: RealPointer
+    /// Where the last pointer motion event reached the window, in `content`'s coordinates.
+    private(set) var lastMotion: CGPoint?
 
     init(title: String, reference: Bool = false) throws {
         window = try TestWindow(width: 400, height: 300)
@@ -71,6 +73,19 @@ final class BoardWindow {
         gtk_window_set_child(unison_example_window(window.window), content)
         window.settle(0.2)
         pointer = try RealPointer(window: window.window, target: content, title: title)
+        // Every motion event the window receives, before any widget does: a test waits for a move to
+        // arrive (xdotool returns once the X server has it, not once GTK has handled it).
+        let watcher = gtk_event_controller_motion_new()!
+        gtk_event_controller_set_propagation_phase(watcher, GTK_PHASE_CAPTURE)
+        let origin = CGPoint(x: pointer.origin.x, y: pointer.origin.y)
+        var sx = 0.0
+        var sy = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(window.window), &sx, &sy)
+        GtkSignals.connectPoint(watcher, "motion") { [unowned self] x, y in
+            // Controller coordinates are the window's; the pointer's origin adds the surface shadow.
+            lastMotion = CGPoint(x: x + sx - origin.x, y: y + sy - origin.y)
+        }
+        gtk_widget_add_controller(window.window, watcher)
         GtkSignals.connect(card, "clicked") { [unowned self] in
             clicks += 1
             if let stack {
@@ -110,7 +125,14 @@ final class BoardWindow {
         try pointer.run(["click", "1"]) { self.showsPage && self.isAtRest }
         window.settle(0.2)
         #expect(showsPage, "\(title): the card opened its page")
-        try pointer.run(pointer.move(to: away))
+        // Wait until GTK has handled the move away (within 1 px: xdotool moves to whole pixels), so
+        // the close never races the motion event.
+        try pointer.run(pointer.move(to: away)) {
+            guard let at = self.lastMotion else { return false }
+            return abs(at.x - away.x) <= 1 && abs(at.y - away.y) <= 1
+        }
+        #expect(lastMotion.map { abs($0.x - away.x) <= 1 && abs($0.y - away.y) <= 1 } == true,
+            "\(title): the move away reached GTK at \(String(describing: lastMotion))")
         window.settle(0.2)
         try key("Escape")
         GtkRuntime.iterate(timeout: 5) { !self.showsPage && self.isAtRest && gtk_widget_get_mapped(self.page) == 0 }
