@@ -106,6 +106,10 @@ extension GtkAdapterTests {
 
         @Test("matched geometry reversed mid-flight continues from where it is drawn, and ends back at the start")
         func matchedGeometryReversal() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try HeroWindow()
             defer { w.window.close() }
             var frames: [(TimeInterval, CGRect?)] = []
@@ -114,7 +118,12 @@ extension GtkAdapterTests {
                 w.small.isPresent = false
                 w.large.isPresent = true
             }
-            GtkRuntime.iterate(timeout: 0.2)
+            // Part of the way: 12 frames (0.2 s) of the 0.5 s spring.
+            var painted = 0
+            let frameClock = gtk_widget_get_frame_clock(w.window.window)!
+            let counter = GtkSignals.connect(frameClock, "after-paint") { painted += 1 }
+            GtkRuntime.iterate(timeout: 30) { painted >= 12 }
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(frameClock), counter)
             let midway = try #require(w.small.drawnFrame)
             #expect(midway.width > 120 && midway.width < 290, "\(midway)")
             var done = 0
@@ -124,7 +133,7 @@ extension GtkAdapterTests {
             } completion: {
                 done += 1
             }
-            GtkRuntime.iterate(timeout: 3) { done == 1 && !w.small.isAnimating && !w.large.isAnimating }
+            GtkRuntime.iterate(timeout: 30) { done == 1 && !w.small.isAnimating && !w.large.isAnimating }
             w.window.settle()
             #expect(w.small.drawnFrame == CGRect(x: 20, y: 30, width: 100, height: 100))
             #expect(gtk_widget_get_visible(w.large.widget) == 0 && gtk_widget_get_visible(w.small.widget) != 0)
