@@ -160,7 +160,8 @@ extension GtkAdapterTests {
             #expect(drawnBounds(of: red, in: image) == CGRect(x: 20, y: 30, width: 100, height: 100))
         }
 
-        @Test("under reduced motion matched cards cross-fade in place, each at its own frame; an essential change morphs")
+        @Test(
+            "under reduced motion matched cards cross-fade in place, each at its own frame; an essential change morphs")
         func matchedGeometryReducedMotion() throws {
             MotionPreferences.reduceMotionOverride = true
             // Every painted frame 1/60 s on: the frames below are counted (`withFixedFrameRate`).
@@ -203,7 +204,8 @@ extension GtkAdapterTests {
             // Neither card moves nor changes size: each is drawn at its own frame, or not at all.
             for frame in frames {
                 #expect(frame.red == nil || frame.red == smallFrame, "red drawn at \(String(describing: frame.red))")
-                #expect(frame.blue == nil || frame.blue == largeFrame, "blue drawn at \(String(describing: frame.blue))")
+                #expect(
+                    frame.blue == nil || frame.blue == largeFrame, "blue drawn at \(String(describing: frame.blue))")
             }
             // It cross-fades: frames with both partly opaque, without bounce (never past 0…1 and
             // monotonic: the spring lost its bounce).

@@ -104,8 +104,9 @@ extension MotionBin {
     /// reduced (then the pair cross-fades in place through their transitions, which become fades
     /// too), unless the change is essential.
     func morphs(in transaction: Transaction) -> Bool {
-        transaction.isAnimated && clock.animationsEnabled
-            && !ReducedMotion.applies(to: transaction.environment, over: clock.environment.merging(presence.environment))
+        let lower = clock.environment.merging(presence.environment)
+        return transaction.isAnimated && clock.animationsEnabled
+            && !ReducedMotion.applies(to: transaction.environment, over: lower)
     }
 
     /// The bin's own bounds in its window (nil while it has no window).
