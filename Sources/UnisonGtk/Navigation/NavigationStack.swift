@@ -29,8 +29,10 @@ import Unison
 ///   pops of every kind cross-fade the page in place instead of sliding or zooming, unless the
 ///   change is essential (`Transaction.isEssential`); a drag still follows the finger.
 /// - **Interaction**: drag a zoomed page anywhere (it follows the finger and shrinks with the
-///   distance), or swipe a slid page back from the left; Escape and Alt+Left pop. A drag may
-///   start at any time, also mid-push.
+///   distance), or swipe a slid page back from its leading edge (``isBackSwipeEnabled``);
+///   Escape and Alt+Left pop. A drag may start at any time, also mid-push.
+/// - **Seeking**: an app's own gesture drives the pop with ``seekPop(to:)`` and ends it with
+///   ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
 /// - **Sheets**: ``present(_:transition:animated:onAppearance:)`` (a push with
 ///   ``NavigationPresentation/sheet``) shows the page as an inset card over the page below,
 ///   which stays drawn behind a dimming layer; ``dismiss(animated:)``, Escape or a drag dismisses it.
@@ -67,8 +69,26 @@ public final class NavigationStack {
     /// Each page's appearance events (besides the callback given to ``push(_:transition:presentation:animated:onAppearance:)``).
     public var onAppearance: (@MainActor (UnsafeMutablePointer<GtkWidget>, AppearanceEvent) -> Void)?
     /// When a released drag pops (nil: a zoomed page pops when its drag projects a quarter of the
-    /// stack's smaller side away; a slid page when its swipe projects past half the width).
+    /// stack's smaller side away; a slid page by the back swipe's rule, see ``backSwipeVelocity``).
     public var dismissal: InteractiveDismissal?
+    /// Whether a slid page can be swiped back from its leading edge (default true): a press within
+    /// ``backSwipeEdgeWidth`` of the page's leading edge (the left one; the right one in
+    /// right-to-left text direction) dragged towards the trailing edge seeks the pop
+    /// (``seekPop(to:)``), the page following the pointer 1:1 once the drag has moved
+    /// ``dragThreshold``. Zoomed pages and sheets keep their own drag.
+    ///
+    /// ```swift
+    /// stack.isBackSwipeEnabled = false   // a page with its own horizontal gestures at the edge
+    /// ```
+    public var isBackSwipeEnabled = true
+    /// How close to a slid page's leading edge a press must be to start the back swipe (pixels,
+    /// default 24). A press inside a horizontally scrolling `GtkScrolledWindow` never starts it.
+    public var backSwipeEdgeWidth = 24.0
+    /// How fast a released back swipe must move to decide by its velocity alone (pixels per
+    /// second, default 500): at least this fast towards the trailing edge pops, at least this
+    /// fast back settles back, anything slower pops once the page has travelled half the
+    /// stack's width. ``dismissal``, when set, decides instead.
+    public var backSwipeVelocity = 500.0
     /// How far a drag must move before it takes the page (16 px, as libadwaita's swipes).
     public var dragThreshold = 16.0
     /// The velocity of the last release (pixels per second), as the drag measured it from its
@@ -89,6 +109,11 @@ public final class NavigationStack {
     var arriving: Page?
     /// The drag in progress (NavigationStack+Dismissal.swift).
     var dismissalDrag = NavigationDismissalDrag()
+    /// The page a seek holds (NavigationStack+Seeking.swift); stale once the model's interactive
+    /// pop has ended (see ``isSeeking``).
+    var seeking: Page?
+    /// The page the last pop sent away, while it may still be leaving (a seek grabs it back).
+    weak var leaving: Page?
     /// The top page when the covered pages were last updated (NavigationStack+Focus.swift).
     weak var coveringTop: Page?
     /// Draws the stack once per frame (NavigationStackDrawing.swift).
@@ -236,7 +261,13 @@ public final class NavigationStack {
     /// the finger's velocity.
     private func transitionStarted(_ context: NavigationTransitionContext<Page>) {
         let page = context.movingPage
-        page.reducesMotion = ReducedMotion.applies(to: Transaction.current.environment, over: clock.environment)
+        switch context.kind {
+        case .push, .pop, .interactivePop:
+            page.reducesMotion = ReducedMotion.applies(to: Transaction.current.environment, over: clock.environment)
+        case .finishInteractivePop, .cancelInteractivePop:
+            // Released: it ends as it was drawn under the finger (a slide never turns into a fade).
+            break
+        }
         switch context.kind {
         case .push, .pop, .finishInteractivePop:
             page.needsSourceFrame = true
@@ -247,6 +278,7 @@ public final class NavigationStack {
         case .pop, .finishInteractivePop:
             // A zoom close fades the page into its source over its last frames.
             page.fadesIntoSource = page.isZoomLike
+            leaving = page
         case .push, .interactivePop, .cancelInteractivePop:
             // Coming back: stops fading once past the fade (NavigationStackDrawing.swift's `draw`).
             break
@@ -282,5 +314,6 @@ public final class NavigationStack {
         isDisposed = true
         dismissalDrag.phase = .idle
         dismissalDrag.page = nil
+        seeking = nil
     }
 }
