@@ -146,35 +146,42 @@ extension GtkAdapterTests {
             print("back swipe RTL: worst painted-vs-pointer error \(worst) px")
         }
 
-        @Test("not a back swipe: a press away from the edge, a disabled swipe, a horizontally scrolling child")
+        @Test("not a back swipe: a press inside a horizontally scrolling child, or away from the edge")
         func notABackSwipe() throws {
-            // A page whose left edge is a horizontally scrolling list.
+            // A page whose top half is a horizontally scrolling strip, the bottom half plain.
             let s = try SwipeWindow(title: "unison-swipe-not") { w in
-                let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
                 let scroller = gtk_scrolled_window_new()!
-                gtk_widget_set_size_request(scroller, 100, 300)
-                let wide = colouredArea(red: 0, green: 0, blue: 1, width: 600, height: 280)
+                gtk_widget_set_size_request(scroller, 400, 150)
+                let wide = colouredArea(red: 0, green: 0, blue: 1, width: 900, height: 130)
                 gtk_scrolled_window_set_child(unison_example_scrolled_window(scroller), wide)
                 gtk_box_append(unison_example_box(box), scroller)
-                let rest = colouredArea(red: 0, green: 0, blue: 1, width: 300, height: 300)
-                gtk_widget_set_hexpand(rest, 1)
+                let rest = colouredArea(red: 0, green: 0, blue: 1, width: 400, height: 150)
+                gtk_widget_set_vexpand(rest, 1)
                 gtk_box_append(unison_example_box(box), rest)
                 return box
             }
             defer { s.close() }
             let before = s.w.events.count
-            // Inside the scroller at the edge: its own.
-            try s.press(at: CGPoint(x: 4, y: 150))
-            for x in stride(from: 40.0, through: 200, by: 40) { try s.move(to: CGPoint(x: x, y: 150)) }
+            // At the edge but inside the strip: the strip's.
+            try s.press(at: CGPoint(x: 4, y: 75))
+            for x in stride(from: 40.0, through: 200, by: 40) { try s.move(to: CGPoint(x: x, y: 75)) }
             #expect(!s.w.stack.isSeeking && s.w.events.count == before)
             try s.pointer.run(["mouseup", "1"])
             // Away from the edge.
-            try s.press(at: CGPoint(x: 200, y: 150))
-            for x in stride(from: 240.0, through: 360, by: 40) { try s.move(to: CGPoint(x: x, y: 150)) }
+            try s.press(at: CGPoint(x: 200, y: 250))
+            for x in stride(from: 240.0, through: 360, by: 40) { try s.move(to: CGPoint(x: x, y: 250)) }
             #expect(!s.w.stack.isSeeking && s.w.events.count == before)
             try s.pointer.run(["mouseup", "1"])
+            // At the edge below the strip: a back swipe (the same moves, so the two above were refused).
+            try s.press(at: CGPoint(x: 4, y: 250))
+            for x in stride(from: 40.0, through: 120, by: 40) { try s.move(to: CGPoint(x: x, y: 250)) }
+            #expect(s.w.stack.isSeeking && s.w.events.count == before + 2)
+            s.w.window.settle(0.3)
+            try s.pointer.run(["mouseup", "1"]) { !s.w.stack.isTransitioning && !s.w.stack.isSeeking }
             s.w.window.settle()
             #expect(s.w.stack.top == s.page && s.w.stack.drawnFrame(of: s.page) == s.w.full)
+            #expect(checkVisits(s.w.events).ok)
         }
 
         @Test("a disabled back swipe leaves an edge drag alone")
