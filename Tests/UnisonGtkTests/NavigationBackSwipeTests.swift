@@ -18,7 +18,9 @@ private final class SwipeWindow {
     private(set) var lastMotion: CGPoint?
     private(set) var frames = 0
 
-    init(title: String, rightToLeft: Bool = false, page makePage: ((NavWindow) -> UnsafeMutablePointer<GtkWidget>)? = nil)
+    init(
+        title: String, rightToLeft: Bool = false, page makePage: ((NavWindow) -> UnsafeMutablePointer<GtkWidget>)? = nil
+    )
         throws
     {
         w = try NavWindow(title: title)
@@ -92,7 +94,9 @@ extension GtkAdapterTests {
             s.w.window.settle()
             #expect(s.w.stack.top == s.page && close(s.painted, s.w.full))
             #expect(checkVisits(s.w.events).ok)
-            print("back swipe: \(samples.count) steps, worst painted-vs-pointer error \(worst) px, release \(s.w.stack.lastReleaseVelocity)")
+            print(
+                "back swipe: \(samples.count) steps, worst painted-vs-pointer error \(worst) px, release \(s.w.stack.lastReleaseVelocity)"
+            )
         }
 
         @Test("a short fast edge swipe pops; a slow one past half the width pops too")
@@ -140,7 +144,9 @@ extension GtkAdapterTests {
             #expect(try #require(s.painted).minX == 0)  // moving left, its left part is clipped
             // A fast flick left pops.
             var commands: [String] = []
-            for step in 1...4 { commands += ["sleep", "0.02"] + s.pointer.move(to: CGPoint(x: 250 - 35 * step, y: 150)) }
+            for step in 1...4 {
+                commands += ["sleep", "0.02"] + s.pointer.move(to: CGPoint(x: 250 - 35 * step, y: 150))
+            }
             try s.pointer.run(commands + ["mouseup", "1"]) { !s.w.stack.isTransitioning && !s.w.stack.isSeeking }
             #expect(s.w.stack.stack == [s.w.root] && checkVisits(s.w.events).ok)
             print("back swipe RTL: worst painted-vs-pointer error \(worst) px")

@@ -107,8 +107,10 @@ extension NavigationStack {
         if page !== model.top {
             // Grabbed mid-pop: it comes back (from where it is drawn), then the pop is held.
             let content = page.content
-            guard push(content, transition: page.transition, presentation: page.isSheet ? .sheet : .page,
-                onAppearance: page.onAppearance), model.top === page
+            guard
+                push(
+                    content, transition: page.transition, presentation: page.isSheet ? .sheet : .page,
+                    onAppearance: page.onAppearance), model.top === page
             else { return false }
         }
         guard model.beginInteractivePop() else { return false }
