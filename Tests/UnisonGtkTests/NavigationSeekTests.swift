@@ -41,9 +41,17 @@ extension GtkAdapterTests {
             w.stack.seekPop(to: -3)
             #expect(w.stack.drawnFrame(of: page) == w.full)
             w.stack.seekPop(to: 0.6)
-            w.stack.finishSeeking(velocity: 1)
-            #expect(!w.stack.isSeeking && w.stack.stack == [w.root])
-            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning })
+            // The caller's completion waits for the pop, once (also with an animation of its own).
+            var completions = 0
+            withAnimation(.default) {
+                w.stack.finishSeeking(velocity: 1, animation: .spring(duration: 0.3))
+            } completion: {
+                completions += 1
+            }
+            #expect(!w.stack.isSeeking && w.stack.stack == [w.root] && completions == 0)
+            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning && completions > 0 })
+            w.window.settle()
+            #expect(completions == 1)
             w.window.settle()
             #expect(gtk_widget_get_parent(page) == nil && w.drawn(blue) == nil)
             #expect(w.events(of: "detail") == [.willAppear, .didAppear, .willDisappear, .didDisappear])
@@ -55,9 +63,12 @@ extension GtkAdapterTests {
             let (w, page) = try pushedWindow()
             defer { w.close() }
             w.stack.seekPop(to: 0.4)
-            w.stack.cancelSeeking()
+            var completions = 0
+            withAnimation(.default) { w.stack.cancelSeeking() } completion: { completions += 1 }
             #expect(!w.stack.isSeeking && w.stack.top == page)
-            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning })
+            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning && completions > 0 })
+            w.window.settle()
+            #expect(completions == 1)
             #expect(w.stack.drawnFrame(of: page) == w.full)
             // Defined (NavigationStack.cancelSeeking): willDisappear at the grab, then didDisappear
             // and willAppear at the cancel, didAppear once settled; the page below the mirror image.

@@ -60,8 +60,10 @@ extension NavigationStack {
     /// second towards the pop: a finger moving the page away at v pixels per second over a
     /// stack w pixels wide is v / w) handed to the spring.
     ///
-    /// The animation is `animation`, else the current transaction's, else ``animation``; a
-    /// transaction that disables animations, or animations off, pops at once. The page gets
+    /// The animation is the current transaction's, else `animation`, else the stack's
+    /// ``animation`` (unlike `Presence`, where the argument comes first: the pop runs in the
+    /// caller's transaction, so that its completions wait for the pop); a transaction that
+    /// disables animations, or animations off, pops at once. The page gets
     /// `didDisappear` and the one below `didAppear` when it has settled; the current
     /// transaction's completions wait for it. Does nothing unless seeking; a non-finite
     /// velocity counts as zero.
@@ -128,10 +130,11 @@ extension NavigationStack {
         seeking = nil
         // The model's velocity is the page's progress, which falls towards the pop.
         let speed = velocity.isFinite ? -velocity : 0
-        if let animation {
-            withAnimation(animation) { _ = model.endInteractivePop(pops: pops, velocity: speed) }
-        } else {
-            model.endInteractivePop(pops: pops, velocity: speed)
-        }
+        // `animation` stands in for the stack's own for this call, inside the caller's transaction
+        // (a transaction of its own would not hold the caller's completions).
+        let own = model.animation
+        if let animation { model.animation = animation }
+        model.endInteractivePop(pops: pops, velocity: speed)
+        model.animation = own
     }
 }
