@@ -64,7 +64,11 @@ extension GtkAdapterTests {
             defer { w.close() }
             w.stack.seekPop(to: 0.4)
             var completions = 0
-            withAnimation(.default) { w.stack.cancelSeeking() } completion: { completions += 1 }
+            withAnimation(.default) {
+                w.stack.cancelSeeking()
+            } completion: {
+                completions += 1
+            }
             #expect(!w.stack.isSeeking && w.stack.top == page)
             #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning && completions > 0 })
             w.window.settle()
