@@ -186,6 +186,80 @@ extension GtkAdapterTests {
             #expect(w.stack.stack == [w.root] && checkVisits(w.events).ok)
         }
 
+        @Test("a seeked push: drawn at its progress, finished it completes, cancelled the page leaves; balanced")
+        func seekPush() throws {
+            let w = try NavWindow()
+            defer { w.close() }
+            let page = w.page("detail", blue)
+            #expect(w.stack.seekPush(page, to: 0.25))
+            #expect(w.stack.isSeeking && w.stack.top == page)
+            #expect(w.stack.drawnFrame(of: page) == w.full.offsetBy(dx: 300, dy: 0))
+            #expect(w.events(of: "detail") == [.willAppear] && w.events(of: "root").last == .willDisappear)
+            w.window.settle()
+            #expect(close(w.drawn(blue), CGRect(x: 300, y: 0, width: 100, height: 300)))
+            #expect(w.stack.seekPush(page, to: .nan) && w.stack.pushProgress(of: page) == 0.25)
+            w.stack.seekPush(page, to: 0.7)
+            #expect(abs(w.stack.pushProgress(of: page) - 0.7) < 1e-9)
+            w.stack.seekPop(to: 0.5)  // a seek of the push holds the stack: ignored
+            #expect(abs(w.stack.pushProgress(of: page) - 0.7) < 1e-9)
+            var completions = 0
+            withAnimation(.default) {
+                w.stack.finishSeeking(velocity: 1)
+            } completion: {
+                completions += 1
+            }
+            #expect(!w.stack.isSeeking)
+            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning && completions > 0 })
+            w.window.settle()
+            #expect(completions == 1 && w.stack.drawnFrame(of: page) == w.full)
+            #expect(w.events(of: "detail") == [.willAppear, .didAppear])
+            // Cancelled: the page leaves again, every visit closed.
+            let other = w.page("other", green)
+            #expect(w.stack.seekPush(other, transition: .zoom(from: w.card, cornerRadius: 0), to: 0.5))
+            #expect(!w.stack.seekPush(w.root, to: 0.5))  // on the stack below
+            w.stack.cancelSeeking(velocity: -1)
+            #expect(w.stack.top == page)
+            #expect(GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning })
+            w.window.settle()
+            #expect(gtk_widget_get_parent(other) == nil && w.stack.stack == [w.root, page])
+            #expect(w.events(of: "other") == [.willAppear, .didAppear, .willDisappear, .didDisappear])
+            #expect(checkVisits(w.events).ok)
+        }
+
+        @Test("a seeked push grabbed mid-commit and mid-cancel continues from where it is drawn")
+        func seekPushGrab() throws {
+            let w = try NavWindow()
+            w.stack.clock.timeScale = 0.2
+            let page = w.page("detail", blue)
+            w.stack.seekPush(page, to: 0.2)
+            w.stack.finishSeeking()
+            #expect(GtkRuntime.iterate(timeout: 10) { w.stack.pushProgress(of: page) > 0.5 })
+            let before = try #require(w.stack.drawnFrame(of: page))
+            #expect(w.stack.seekPush(page, to: w.stack.pushProgress(of: page)))
+            let grabbed = try #require(w.stack.drawnFrame(of: page))
+            #expect(abs(grabbed.minX - before.minX) <= 1, "\(before) → \(grabbed)")
+            w.stack.cancelSeeking()
+            #expect(GtkRuntime.iterate(timeout: 10) { w.stack.pushProgress(of: page) < 0.4 })
+            let leaving = try #require(w.stack.drawnFrame(of: page))
+            #expect(w.stack.seekPush(page, to: w.stack.pushProgress(of: page)))
+            let regrabbed = try #require(w.stack.drawnFrame(of: page))
+            #expect(abs(regrabbed.minX - leaving.minX) <= 1, "\(leaving) → \(regrabbed)")
+            w.stack.clock.timeScale = 1
+            w.stack.finishSeeking(velocity: 2)
+            #expect(GtkRuntime.iterate(timeout: 5) { !w.stack.isTransitioning })
+            #expect(w.stack.top == page && w.stack.drawnFrame(of: page) == w.full)
+            let (ok, states) = checkVisits(w.events)
+            #expect(ok && states["detail"] == .appeared && states["root"] == .disappeared)
+            // A push, a pop or a closed window during a seeked push take the page away first.
+            let other = w.page("other", green)
+            w.stack.seekPush(other, to: 0.5)
+            #expect(w.stack.pop() && w.stack.top == page)
+            #expect(GtkRuntime.iterate(timeout: 5) { !w.stack.isTransitioning })
+            w.stack.seekPush(other, to: 0.5)
+            w.close()
+            #expect(!w.stack.isSeeking && checkVisits(w.events).ok)
+        }
+
         @Test("bad input: nothing to pop, no seek, a drag holding the page, a push or a closed window mid-seek")
         func badInput() throws {
             let w = try NavWindow()

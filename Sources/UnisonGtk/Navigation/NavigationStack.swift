@@ -31,7 +31,8 @@ import Unison
 /// - **Interaction**: drag a zoomed page anywhere (it follows the finger and shrinks with the
 ///   distance), or swipe a slid page back from its leading edge (``isBackSwipeEnabled``);
 ///   Escape and Alt+Left pop. A drag may start at any time, also mid-push.
-/// - **Seeking**: an app's own gesture drives the pop with ``seekPop(to:)`` and ends it with
+/// - **Seeking**: an app's own gesture drives the pop with ``seekPop(to:)`` (or a push with
+///   ``seekPush(_:transition:presentation:to:onAppearance:)``) and ends it with
 ///   ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
 /// - **Sheets**: ``present(_:transition:animated:onAppearance:)`` (a push with
 ///   ``NavigationPresentation/sheet``) shows the page as an inset card over the page below,
@@ -181,19 +182,30 @@ public final class NavigationStack {
         presentation: NavigationPresentation = .page, animated: Bool = true,
         onAppearance: (@MainActor (AppearanceEvent) -> Void)? = nil
     ) -> Bool {
-        guard !isDisposed else { return false }
+        guard let entry = entering(page, transition: transition, presentation: presentation, onAppearance: onAppearance)
+        else { return false }
+        return pushing(entry, animated: animated)
+    }
+
+    /// The page `page` pushes, its bin on top of the overlay: a new one, or one still animating
+    /// out after a pop, which comes back with its new transition. Nil when `page` is on the
+    /// stack, has a parent elsewhere, or the stack is gone.
+    func entering(
+        _ page: some GObjectPointer, transition: NavigationTransition, presentation: NavigationPresentation,
+        onAppearance: (@MainActor (AppearanceEvent) -> Void)?
+    ) -> Page? {
+        guard !isDisposed else { return nil }
         let content = page.gObjectAddress
         if let existing = pages[content] {
-            // Still animating out after a pop: it comes back, with its new transition.
-            guard !model.stack.contains(existing) else { return false }
+            guard !model.stack.contains(existing) else { return nil }
             existing.transition = transition
             existing.onAppearance = onAppearance
             setPresentation(presentation, of: existing)
             if let dim = existing.dim { gtk_widget_insert_before(dim, unison_gtk_widget(overlay), nil) }
             gtk_widget_insert_before(unison_gtk_widget(existing.bin), unison_gtk_widget(overlay), nil)
-            return pushing(existing, animated: animated)
+            return existing
         }
-        guard gtk_widget_get_parent(unison_gtk_widget(content)) == nil else { return false }
+        guard gtk_widget_get_parent(unison_gtk_widget(content)) == nil else { return nil }
         let entry = Page(content: content, transition: transition, clock: clock) { [weak self] _ in
             self?.drawing.changed()
         }
@@ -204,7 +216,7 @@ public final class NavigationStack {
         gtk_widget_set_visible(bin, unison_gtk_false)
         gtk_overlay_add_overlay(OpaquePointer(overlay), bin)
         gtk_overlay_set_measure_overlay(OpaquePointer(overlay), bin, unison_gtk_true)
-        return pushing(entry, animated: animated)
+        return entry
     }
 
     /// How far a sheet's card is inset from the stack's edges (pixels, rounded; read when a
