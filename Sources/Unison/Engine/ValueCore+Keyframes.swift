@@ -17,20 +17,43 @@ import Foundation
 @MainActor
 final class KeyframeFrames<Value: Animatable> {
     let player: KeyframeTimelinePlayer<Value>
-    /// The playback's start time, once armed (NaN before).
-    @exclusivity(unchecked) private var start = Double.nan
-    /// The property's model and presented values in its state, once armed.
-    @exclusivity(unchecked) private var model: UnsafeMutablePointer<Value>?
-    @exclusivity(unchecked) private var presented: UnsafeMutablePointer<Value>?
+    // (Non-generic fields where it can be: in code compiled for any `Value`, even testing an
+    // optional of a type built on `Value` looks that type's metadata up.)
+    /// The playback's start time, once armed.
+    @exclusivity(unchecked) private var start = 0.0
+    /// The property's state, once armed, and where its model and presented values are in it.
+    @exclusivity(unchecked) private var state: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var modelOffset = 0
+    @exclusivity(unchecked) private var presentedOffset = 0
+    /// The timeline's value, when its tracks are `KeyframeScalarSlot`s: each frame stores every
+    /// track into it. Its other parts are the initial value's, which is what the timeline's
+    /// value is made from; the tracks' parts are all rewritten, in track order, at every frame.
+    private let scratch: UnsafeMutablePointer<Value>
+    /// The timeline's `KeyframeScalarSlot`s (a copy read without reference counting), or nil.
+    private let slots: UnsafeMutableBufferPointer<KeyframeScalarSlot>?
 
     init(player: KeyframeTimelinePlayer<Value>) {
         self.player = player
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: player.initialValue)
+        slots = player.scalarSlots.map { slots in
+            let copy = UnsafeMutableBufferPointer<KeyframeScalarSlot>.allocate(capacity: slots.count)
+            _ = copy.initialize(from: slots)
+            return copy
+        }
     }
 
-    func arm(start: TimeInterval, model: UnsafeMutablePointer<Value>, presented: UnsafeMutablePointer<Value>) {
+    isolated deinit {
+        scratch.deinitialize(count: 1)
+        scratch.deallocate()
+        slots?.deallocate()  // (trivial elements: nothing to deinitialise)
+    }
+
+    func arm(start: TimeInterval, state: UnsafeMutableRawPointer, modelOffset: Int, presentedOffset: Int) {
         self.start = start
-        self.model = model
-        self.presented = presented
+        self.state = state
+        self.modelOffset = modelOffset
+        self.presentedOffset = presentedOffset
     }
 
     /// Presents the frame at `time` on `core` and returns whether `core` needs the next frame; nil
@@ -42,20 +65,29 @@ final class KeyframeFrames<Value: Animatable> {
     /// the order of an ulp of the values involved; this shows the timeline's value exactly.)
     @inline(__always)
     func present(at time: TimeInterval, on core: ValueCore<Value>) -> Bool? {
-        if self.model == nil { core.armKeyframes(self) }
-        guard let model, let presented else { return nil }
+        if state == nil { core.armKeyframes(self) }
+        guard let state else { return nil }
         // The entry's elapsed time, as the general path computes it (`commitFrame`).
         guard let t = player.playTime(elapsed: max(0, time - start)) else {
             core.keyframes = nil  // the last frame: the general path ends the animation
             return nil
         }
+        let model = (state + modelOffset).assumingMemoryBound(to: Value.self)
+        let presented = (state + presentedOffset).assumingMemoryBound(to: Value.self)
         var shown = model.pointee
-        shown.animatableData = player.timelineValue(at: t).animatableData
+        if let slots {
+            storeScalarTracks(UnsafeBufferPointer(slots), at: player.clamped(t), into: UnsafeMutableRawPointer(scratch))
+            shown.animatableData = scratch.pointee.animatableData
+        } else {
+            shown.animatableData = player.timelineValue(at: t).animatableData
+        }
         presented.pointee = shown
         core.apply(shown)
         // `apply` may have changed the property (which drops this play's fast path): then the
         // state decides, as after any frame.
-        return core.keyframes === self ? true : core.state.continues(in: core)
+        // (Compared as objects: comparing the optional fields would look up their type's metadata.)
+        if let current = core.keyframes, current === self { return true }
+        return core.state.continues(in: core)
     }
 }
 
@@ -75,10 +107,9 @@ extension ValueCore {
             let modelOffset = MemoryLayout<ValueState<Value>>.offset(of: \.model),
             let presentedOffset = MemoryLayout<ValueState<Value>>.offset(of: \.presented)
         else { return }
-        let raw = UnsafeMutableRawPointer(state)
         frames.arm(
-            start: start, model: (raw + modelOffset).assumingMemoryBound(to: Value.self),
-            presented: (raw + presentedOffset).assumingMemoryBound(to: Value.self))
+            start: start, state: UnsafeMutableRawPointer(state), modelOffset: modelOffset,
+            presentedOffset: presentedOffset)
     }
 
     private static func isPlayback(_ entry: AnimationEntry<V>, of player: KeyframePlayerBase) -> Bool {

@@ -158,6 +158,14 @@ class ValueCore<Value: Animatable>: PropertyCore {
     @inline(__always)
     override func tick(at time: TimeInterval) -> Bool {
         if let keyframes, let needsFrames = keyframes.present(at: time, on: self) { return needsFrames }
+        return tickAnimations(at: time)
+    }
+
+    /// `tick` without a keyframe play presenting itself. (A function of its own: inside `tick`,
+    /// the generic metadata its code needs for a value of the app's own type would be looked up
+    /// on every frame, the keyframe play's too.)
+    @inline(never)
+    final func tickAnimations(at time: TimeInterval) -> Bool {
         let presented = state.advance(to: time).presented
         if let presented { apply(presented) }
         // Decided after `apply`, which may have started another animation on this property.

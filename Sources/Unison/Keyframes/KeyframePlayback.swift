@@ -86,8 +86,8 @@ final class KeyframeTimelinePlayer<Value: Animatable>: KeyframePlayer<Value.Anim
     // The timeline's parts a frame reads, as the player's own fields: code compiled for any
     // `Value` (an app's own type) finds a generic class's fields through the object itself, but
     // a generic struct's (the timeline's) only through metadata it looks up on every call.
-    private let initialValue: Value
-    private let scalarSlots: [KeyframeScalarSlot]?
+    let initialValue: Value
+    let scalarSlots: [KeyframeScalarSlot]?
 
     init(timeline: KeyframeTimeline<Value>, repeats: Bool) {
         self.timeline = timeline
@@ -102,11 +102,14 @@ final class KeyframeTimelinePlayer<Value: Animatable>: KeyframePlayer<Value.Anim
     @inline(__always)
     func timelineValue(at time: TimeInterval) -> Value {
         guard let scalarSlots else { return timeline.value(time: time) }
-        let t = time.isNaN ? 0 : min(max(time, 0), duration)
         var value = initialValue
-        storeScalarTracks(scalarSlots, at: t, into: &value)
+        storeScalarTracks(scalarSlots, at: clamped(time), into: &value)
         return value
     }
+
+    /// `time` as the timeline evaluates it: clamped to its duration, NaN as 0.
+    @inline(__always)
+    func clamped(_ time: TimeInterval) -> TimeInterval { time.isNaN ? 0 : min(max(time, 0), duration) }
 
     /// The play's own time for `elapsed` seconds since its start, as `KeyframePlayback.animate`
     /// computes it, or nil once a play that does not repeat has ended.

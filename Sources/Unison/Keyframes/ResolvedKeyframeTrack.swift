@@ -29,9 +29,12 @@ class AnyResolvedKeyframeTrack<Root> {
 /// offset, which is what writing it through the key path does (a `Double`'s `animatableData` is
 /// the whole value, so the track's templates play no part), without the key path's projection
 /// or any generic code.
+///
+/// The curve is held `unowned(unsafe)`: a slot lives in a timeline (or its player) beside the
+/// track that owns the curve, and reading it then costs no reference counting.
 struct KeyframeScalarSlot {
     let offset: Int
-    let curve: DoubleKeyframeCurve
+    unowned(unsafe) let curve: DoubleKeyframeCurve
 }
 
 /// Stores each slot's value at `time` into `root`, in order (a later track on the same property
@@ -39,9 +42,17 @@ struct KeyframeScalarSlot {
 @inline(__always)
 func storeScalarTracks<Root>(_ slots: [KeyframeScalarSlot], at time: TimeInterval, into root: inout Root) {
     withUnsafeMutableBytes(of: &root) { bytes in
-        for slot in slots {
-            bytes.storeBytes(of: slot.curve.value(at: time), toByteOffset: slot.offset, as: Double.self)
-        }
+        slots.withUnsafeBufferPointer { storeScalarTracks($0, at: time, into: bytes.baseAddress!) }
+    }
+}
+
+/// Stores each slot's value at `time` at its offset from `root`, in order.
+@inline(__always)
+func storeScalarTracks(
+    _ slots: UnsafeBufferPointer<KeyframeScalarSlot>, at time: TimeInterval, into root: UnsafeMutableRawPointer
+) {
+    for slot in slots {
+        (root + slot.offset).storeBytes(of: slot.curve.scalarValue(at: time), as: Double.self)
     }
 }
 
