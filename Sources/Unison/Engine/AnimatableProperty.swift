@@ -40,8 +40,8 @@ public final class AnimatableProperty<Value: Animatable> {
     /// `apply`, which frames call without reference counting (see ``AnimationTarget``).
     @_semantics("optimize.sil.specialize.generic.never")
     public init(_ value: Value, clock: any FrameClock, target: AnimationTarget<Value>) {
-        core = ValueCore.make(
-            value, driver: FrameDriver.driver(for: clock), apply: { [target] in target.apply($0) }, target: target)
+        // (No closure around `target`: the core calls it directly, which saves the closure's context.)
+        core = ValueCore.make(value, driver: FrameDriver.driver(for: clock), apply: { _ in }, target: target)
     }
 
     isolated deinit {

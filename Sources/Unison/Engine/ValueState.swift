@@ -18,11 +18,12 @@ struct ValueState<Value: Animatable> {
     var batchIndex = -1
     var entries: [Entry] = []
     var deadlines: [LogicalDeadline] = []
-    var tracker = VelocityTracker<V>()
-    var handedOffVelocity: V?
-    /// The entry that finished last, kept so that destroying it (releasing its transaction) is
-    /// not part of the frame in which thousands of animations end together.
-    private var finished: Entry?
+    /// What only gestures use (the velocity tracker's samples, a handed-off velocity): made at the
+    /// first of them, one word until then.
+    var gesture: GestureState<V>?
+    /// The transaction of the entry that finished last, kept so that releasing it (its last
+    /// reference, when thousands of animations end together) is not part of that frame.
+    private var finishedGroup: TransactionGroup?
 
     init(_ value: Value) {
         model = value
@@ -41,7 +42,7 @@ struct ValueState<Value: Animatable> {
     mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval, environment: EnvironmentValues) {
         let animation = group.animation!
         leaveBatch()
-        finished = nil
+        finishedGroup = nil
         var entry = Entry(target: target, group: group)
         entry.context.environment = environment
         group.registerAnimation()
@@ -60,15 +61,17 @@ struct ValueState<Value: Animatable> {
                 entry.context = context
                 entry.pendingMerge = true
                 if context.state[SpringBlendKey.self] != nil { entry.usesSharedSample = false }
-                entry.explicitVelocity = handedOffVelocity
+                entry.explicitVelocity = gesture?.handedOffVelocity
             }
-        } else if animation.storage.mergingSpring != nil {
-            let velocity = handedOffVelocity ?? tracker.velocity(at: now)
+        } else if animation.storage.mergingSpring != nil, let gesture {
+            let velocity = gesture.handedOffVelocity ?? gesture.tracker.velocity(at: now)
             entry.initialVelocity = velocity
             if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
         }
-        handedOffVelocity = nil
-        tracker.reset()
+        if let gesture {
+            gesture.handedOffVelocity = nil
+            gesture.tracker.reset()
+        }
         entries.append(entry)
     }
 
@@ -127,7 +130,7 @@ struct ValueState<Value: Animatable> {
         self.batch = nil
         batchIndex = -1
         if batch.isFinished {
-            finished = entries.removeLast()  // a move: it is destroyed at the next start
+            finishedGroup = entries.removeLast().group  // released at the next start
             base = model.animatableData
             presented = model
             _ = batch.remove(at: index)
@@ -151,6 +154,14 @@ struct ValueState<Value: Animatable> {
         if let batch, batch.hasEnded(at: batchIndex) { leaveBatch() }
     }
 
+    /// The gesture state, made if there is none.
+    mutating func gestureState() -> GestureState<V> {
+        if let gesture { return gesture }
+        let made = GestureState<V>()
+        gesture = made
+        return made
+    }
+
     /// Sets the model value. A batched animation towards the same target keeps running, and
     /// shows this value at its end.
     mutating func setModel(_ newValue: Value) {
@@ -169,7 +180,7 @@ struct ValueState<Value: Animatable> {
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
             // would run generic code from the standard library.)
             if !entries[0].shared.pointee.countRemovedWithoutCompleting() { entries[0].group.animationRemoved() }
-            finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
+            finishedGroup = entries.removeLast().group  // released at the next start, not in the frame
             base = model.animatableData
             presented = model
             return (false, presented)
@@ -261,4 +272,13 @@ struct ValueState<Value: Animatable> {
             entry.group.animationLogicallyCompleted()
         }
     }
+}
+
+/// What a property keeps only once a gesture feeds it (``ValueState/gesture``): the samples of
+/// values set in velocity-tracking transactions and a velocity handed to it explicitly. Touched only
+/// on the main actor, outside frames; never accessed overlapping (no run-time exclusivity checks).
+@MainActor
+final class GestureState<V: VectorArithmetic> {
+    @exclusivity(unchecked) var tracker = VelocityTracker<V>()
+    @exclusivity(unchecked) var handedOffVelocity: V?
 }
