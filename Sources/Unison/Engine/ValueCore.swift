@@ -72,7 +72,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         guard isFiniteVector(data) else { return }
         state.leaveIfFinished()
         let group = Engine.currentGroup
-        if let group, group.tracksVelocity { state.gestureState().tracker.record(data, at: driver.now) }
+        if let group, group.tracksVelocity { state.rareState().tracker.record(data, at: driver.now) }
         state.setModel(newValue)
         if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!, essential: group.isEssential) {
             let currentTarget = state.entries.last?.target ?? state.base
@@ -91,7 +91,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     final func handOff(velocity: V) {
         guard isFiniteVector(velocity) else { return }
-        state.gestureState().handedOffVelocity = velocity
+        state.rareState().handedOffVelocity = velocity
     }
 
     /// Jumps to the model value (the user asked): completions run before this returns.
@@ -114,7 +114,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// (this runs from toolkit signals such as unmap and finalize).
     override func finishWithoutCompleting() {
         state.settleIfFinished()
-        guard !state.entries.isEmpty || !state.deadlines.isEmpty else { return }
+        guard !state.entries.isEmpty || state.hasDeadlines else { return }
         jump(to: state.model)
         Engine.deferCompletions()
     }

@@ -17,10 +17,9 @@ struct ValueState<Value: Animatable> {
     var batch: ValueBatch<Value>?
     var batchIndex = -1
     var entries: [Entry] = []
-    var deadlines: [LogicalDeadline] = []
-    /// What only gestures use (the velocity tracker's samples, a handed-off velocity): made at the
-    /// first of them, one word until then.
-    var gesture: GestureState<V>?
+    /// What only gestures and takeovers use (the velocity tracker's samples, a handed-off velocity,
+    /// the deadlines of taken-over animations): made at the first of them, one word until then.
+    var rare: RareState<V>?
     /// The transaction of the entry that finished last, kept so that releasing it (its last
     /// reference, when thousands of animations end together) is not part of that frame.
     private var finishedGroup: TransactionGroup?
@@ -49,7 +48,9 @@ struct ValueState<Value: Animatable> {
         if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
             // Two takeovers before a frame: the newer one replaces the pending one directly.
             entries.removeLast()
+            var deadlines = takeDeadlines()
             Self.merge(&last, into: &entry, deadlines: &deadlines)
+            putDeadlines(deadlines)
         }
         if let last = entries.last {
             // The new animation decides with the old one's state, and in its own environment.
@@ -61,16 +62,16 @@ struct ValueState<Value: Animatable> {
                 entry.context = context
                 entry.pendingMerge = true
                 if context.state[SpringBlendKey.self] != nil { entry.usesSharedSample = false }
-                entry.explicitVelocity = gesture?.handedOffVelocity
+                entry.explicitVelocity = rare?.handedOffVelocity
             }
-        } else if animation.storage.mergingSpring != nil, let gesture {
-            let velocity = gesture.handedOffVelocity ?? gesture.tracker.velocity(at: now)
+        } else if animation.storage.mergingSpring != nil, let rare {
+            let velocity = rare.handedOffVelocity ?? rare.tracker.velocity(at: now)
             entry.initialVelocity = velocity
             if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
         }
-        if let gesture {
-            gesture.handedOffVelocity = nil
-            gesture.tracker.reset()
+        if let rare {
+            rare.handedOffVelocity = nil
+            rare.tracker.reset()
         }
         entries.append(entry)
     }
@@ -78,10 +79,10 @@ struct ValueState<Value: Animatable> {
     /// Ends every animation and pending deadline now; every completion becomes due, once.
     mutating func cancelAnimations() {
         leaveBatch()
+        var deadlines = takeDeadlines()
         for index in entries.indices { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
         entries.removeAll()
         for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
-        deadlines.removeAll()
     }
 
     // MARK: Frames
@@ -93,7 +94,7 @@ struct ValueState<Value: Animatable> {
     /// its transaction's batch instead, which presents it from then on. (`mutating` so that the
     /// state is read in place, not copied.)
     mutating func continues(in core: ValueCore<Value>) -> Bool {
-        guard !entries.isEmpty || !deadlines.isEmpty, batch == nil else { return false }
+        guard !entries.isEmpty || hasDeadlines, batch == nil else { return false }
         guard entries.count == 1, entries[0].usesSharedSample, !entries[0].pendingMerge,
             entries[0].shared.pointee.startTime != nil
         else { return true }
@@ -102,8 +103,10 @@ struct ValueState<Value: Animatable> {
         // such members ends each one by itself, and hands it to the general path when its deadline
         // comes (the general path has fixed those animations' start times by now).
         var deadline = Double.infinity
-        for pending in deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
-        let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || !deadlines.isEmpty
+        if let rare {
+            for pending in rare.deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
+        }
+        let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || hasDeadlines
         let batch = core.driver.batch(
             for: entries[0].group, of: Value.self, carrying: carries, targets: core.target != nil)
         batchIndex = batch.add(
@@ -154,12 +157,33 @@ struct ValueState<Value: Animatable> {
         if let batch, batch.hasEnded(at: batchIndex) { leaveBatch() }
     }
 
-    /// The gesture state, made if there is none.
-    mutating func gestureState() -> GestureState<V> {
-        if let gesture { return gesture }
-        let made = GestureState<V>()
-        gesture = made
+    /// The rare state, made if there is none.
+    mutating func rareState() -> RareState<V> {
+        if let rare { return rare }
+        let made = RareState<V>()
+        rare = made
         return made
+    }
+
+    /// Whether a taken-over animation's logical completion is pending.
+    var hasDeadlines: Bool {
+        guard let rare else { return false }
+        return !rare.deadlines.isEmpty
+    }
+
+    /// Takes the pending deadlines out (none are left), for code that may add or fire some:
+    /// `putDeadlines` puts back what remains. (Taken rather than changed in place, so that the
+    /// usual property, which has none, needs no rare state.)
+    mutating func takeDeadlines() -> [LogicalDeadline] {
+        guard let rare, !rare.deadlines.isEmpty else { return [] }
+        let deadlines = rare.deadlines
+        rare.deadlines = []
+        return deadlines
+    }
+
+    /// Puts back the deadlines `takeDeadlines` took, as they are now.
+    mutating func putDeadlines(_ deadlines: [LogicalDeadline]) {
+        if !deadlines.isEmpty { rareState().deadlines = deadlines }
     }
 
     /// Sets the model value. A batched animation towards the same target keeps running, and
@@ -175,7 +199,7 @@ struct ValueState<Value: Animatable> {
     /// - Complexity: O(entries).
     @inline(never)
     mutating func advance(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
-        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time), sample.finished {
+        if entries.count == 1, !hasDeadlines, let sample = steadySample(at: time), sample.finished {
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
             // would run generic code from the standard library.)
@@ -186,6 +210,7 @@ struct ValueState<Value: Animatable> {
             return (false, presented)
         }
         var applied: Value?
+        var deadlines = takeDeadlines()
         if !entries.isEmpty {
             let value = Self.commitFrame(&entries, base: &base, deadlines: &deadlines, at: time)
             presented = model
@@ -197,6 +222,7 @@ struct ValueState<Value: Animatable> {
             applied = presented
         }
         if !deadlines.isEmpty { Self.fireDeadlines(&deadlines, at: time) }
+        putDeadlines(deadlines)
         return (!entries.isEmpty || !deadlines.isEmpty, applied)
     }
 
@@ -274,11 +300,14 @@ struct ValueState<Value: Animatable> {
     }
 }
 
-/// What a property keeps only once a gesture feeds it (``ValueState/gesture``): the samples of
-/// values set in velocity-tracking transactions and a velocity handed to it explicitly. Touched only
-/// on the main actor, outside frames; never accessed overlapping (no run-time exclusivity checks).
+/// What a property keeps only once a gesture feeds it or an animation with a logical duration is
+/// taken over (``ValueState/rare``): the samples of values set in velocity-tracking transactions, a
+/// velocity handed to it explicitly, and the logical completions still due of animations that were
+/// taken over. Touched only on the main actor; never accessed overlapping (no run-time exclusivity
+/// checks).
 @MainActor
-final class GestureState<V: VectorArithmetic> {
+final class RareState<V: VectorArithmetic> {
     @exclusivity(unchecked) var tracker = VelocityTracker<V>()
     @exclusivity(unchecked) var handedOffVelocity: V?
+    @exclusivity(unchecked) var deadlines: [LogicalDeadline] = []
 }
