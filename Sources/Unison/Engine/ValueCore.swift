@@ -6,8 +6,8 @@ class ValueCore<Value: Animatable>: PropertyCore {
     typealias V = Value.AnimatableData
 
     let driver: FrameDriver
-    /// What the property calls with each value to show (one that does nothing when it has a
-    /// `target`: see `show`).
+    /// What the property calls with each value to show (when it has a `target`, one that calls
+    /// it, which `show` calls directly instead).
     let apply: @MainActor (Value) -> Void
     /// The object form of `apply` (``AnimationTarget``), when the property was made with one: it is
     /// called in place of `apply` (`show`), and batches call it without reference counting. Set
