@@ -95,7 +95,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonHeadlessTests",
-            dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport", "UnisonFuzzKit"],
+            dependencies: ["Unison", "UnisonHeadless", "UnisonTestSupport", "UnisonFuzzKit", "CUnisonHarness"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "UnisonGtkTests",

@@ -40,6 +40,8 @@ public final class AnimatableProperty<Value: Animatable> {
     /// `apply`, which frames call without reference counting (see ``AnimationTarget``).
     @_semantics("optimize.sil.specialize.generic.never")
     public init(_ value: Value, clock: any FrameClock, target: AnimationTarget<Value>) {
+        // (The core calls `target` directly; this closure is what `apply` holds. A closure that
+        // captures nothing, passed here, measured larger: the 32-byte context of this one is less.)
         core = ValueCore.make(
             value, driver: FrameDriver.driver(for: clock), apply: { [target] in target.apply($0) }, target: target)
     }

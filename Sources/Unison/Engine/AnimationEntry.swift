@@ -6,23 +6,37 @@ struct AnimationEntry<V: VectorArithmetic> {
     let target: V
     /// The transaction that started it: start time, shared sample, completion counts.
     let group: TransactionGroup
-    /// The group's start time and frame sample, read by the per-frame path without reference
-    /// counting (valid while `group` is held).
-    let shared: UnsafeMutablePointer<SharedSample>
     var context = AnimationContext<V>()
+    // (The flags sit together after the context, whose last field is a `Bool`: no padding between.)
     /// Uses the group's per-frame linear sample instead of calling `animate`.
     var usesSharedSample: Bool
-    /// Inherited velocity (units per second) of a spring that took over or followed a drag.
-    var initialVelocity: V = .zero
     /// Took over the entries before it; the handoff happens at its first frame so the old
     /// motion runs right up to the moment the new one starts (no stalled frame).
     var pendingMerge = false
-    /// A velocity handed to the property explicitly; it replaces the handoff velocity.
-    var explicitVelocity: V?
     var isLogicallyComplete = false
+    /// Inherited velocity (units per second) of a spring that took over or followed a drag.
+    var initialVelocity: V = .zero
     /// Groups of entries this one took over: they count as removed when this one is. Nil (no
     /// array to release) in the usual case of an entry that took nothing over.
     var inheritedRemovals: [TransactionGroup]?
+
+    /// The group's start time and frame sample (valid while `group` is held).
+    @MainActor var shared: UnsafeMutablePointer<SharedSample> { group.shared }
+
+    /// A velocity handed to the property explicitly, for a pending takeover: it replaces the
+    /// handoff velocity. Kept in the context's state (under a key of the engine's own, which no
+    /// animation reads) rather than in every entry: only takeovers after a gesture have one.
+    var explicitVelocity: V? {
+        get { context.state.storage[ObjectIdentifier(ExplicitVelocityKey<V>.self)] as? V }
+        set {
+            let key = ObjectIdentifier(ExplicitVelocityKey<V>.self)
+            if let newValue {
+                context.state.storage[key] = newValue
+            } else if !context.state.storage.isEmpty {
+                context.state.storage.removeValue(forKey: key)
+            }
+        }
+    }
 
     /// The animation: always its transaction's (read through the group rather than stored, which
     /// saves a reference count per property when thousands start or finish together).
@@ -33,10 +47,12 @@ struct AnimationEntry<V: VectorArithmetic> {
     init(target: V, group: TransactionGroup) {
         self.target = target
         self.group = group
-        shared = group.shared
         usesSharedSample = group.isLinear
     }
 }
+
+/// The key of ``AnimationEntry/explicitVelocity`` in an entry's context state.
+private enum ExplicitVelocityKey<V: VectorArithmetic> {}
 
 /// A `.logicallyComplete` that must still fire at its original time although its
 /// animation was taken over: `group`'s start plus `delay`.

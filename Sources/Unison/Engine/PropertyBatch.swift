@@ -95,9 +95,11 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// arrays).
     @exclusivity(unchecked) private var cores: [Member?] = []
     @exclusivity(unchecked) private var bases: [V] = []
-    /// Each member's inherited velocity (zero in a batch that carries none).
+    /// Each member's inherited velocity. Only in a batch that carries velocities
+    /// (`key.carriesVelocity`; empty in others, whose members have none).
     @exclusivity(unchecked) private var velocities: [V] = []
-    /// When each member's earliest logical-completion deadline is due (infinity: none).
+    /// When each member's earliest logical-completion deadline is due (infinity: none). Only in a
+    /// batch that carries velocities (empty in others, whose members have no deadline).
     @exclusivity(unchecked) private var deadlines: [TimeInterval] = []
     /// Each member's model value, whose animatable data is its animation's target.
     @exclusivity(unchecked) private var models: [Value] = []
@@ -180,8 +182,14 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         cores.append(Member(core: core, apply: core.apply))
         if key.callsTargets { targets.append(Unmanaged.passRetained(core.target!)) }
         bases.append(base)
-        velocities.append(velocity)
-        deadlines.append(deadline)
+        if key.carriesVelocity {
+            velocities.append(velocity)
+            deadlines.append(deadline)
+        } else {
+            assert(
+                velocity == .zero && deadline == .infinity, "a member carries a velocity or deadline in a batch without"
+            )
+        }
         models.append(model)
         presented.append(value)
         logicallyComplete.append(isLogicallyComplete)
@@ -247,8 +255,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         if index != last {
             cores.swapAt(index, last)
             bases.swapAt(index, last)
-            velocities.swapAt(index, last)
-            deadlines.swapAt(index, last)
+            if key.carriesVelocity {
+                velocities.swapAt(index, last)
+                deadlines.swapAt(index, last)
+            }
             models.swapAt(index, last)
             presented.swapAt(index, last)
             logicallyComplete.swapAt(index, last)
@@ -264,8 +274,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         #endif
         cores.removeLast()
         bases.removeLast()
-        velocities.removeLast()
-        deadlines.removeLast()
+        if key.carriesVelocity {
+            velocities.removeLast()
+            deadlines.removeLast()
+        }
         models.removeLast()
         presented.removeLast()
         logicallyComplete.removeLast()
@@ -556,11 +568,12 @@ extension ValueBatch {
     }
 
     /// Whether the structure of arrays has one entry per member in every column (`targets` only
-    /// in a batch of targets).
+    /// in a batch of targets, `velocities` and `deadlines` only in one that carries velocities).
     final func debugColumnsAgree() -> Bool {
         #if DEBUG
             let n = cores.count
-            return bases.count == n && velocities.count == n && deadlines.count == n && models.count == n
+            let carried = key.carriesVelocity ? n : 0
+            return bases.count == n && velocities.count == carried && deadlines.count == carried && models.count == n
                 && presented.count == n && logicallyComplete.count == n && targets.count == (key.callsTargets ? n : 0)
                 && debugMirror.count == n
         #else

@@ -6,12 +6,15 @@ class ValueCore<Value: Animatable>: PropertyCore {
     typealias V = Value.AnimatableData
 
     let driver: FrameDriver
+    /// What the property calls with each value to show (when it has a `target`, one that calls
+    /// it, which `show` calls directly instead).
     let apply: @MainActor (Value) -> Void
-    /// The object form of `apply` (``AnimationTarget``), when the property was made with one
-    /// (`apply` then calls it): batches call it without reference counting. Set once, right after
-    /// `init` (`make`): a parameter of `init` would change how the optimiser compiles the
-    /// subclasses' inherited initialisers, which then wrap `apply` in two reabstraction thunks.
-    final var target: AnimationTarget<Value>?
+    /// The object form of `apply` (``AnimationTarget``), when the property was made with one: it is
+    /// called in place of `apply` (`show`), and batches call it without reference counting. Set
+    /// once, right after `init` (`make`): a parameter of `init` would change how the optimiser
+    /// compiles the subclasses' inherited initialisers, which then wrap `apply` in two
+    /// reabstraction thunks. (Never accessed overlapping: no run-time exclusivity checks.)
+    @exclusivity(unchecked) final var target: AnimationTarget<Value>?
     /// The property's own environment values and its host's, once either is given: one word
     /// per property until then (most properties never have either).
     var environmentSources: EnvironmentSources?
@@ -39,16 +42,12 @@ class ValueCore<Value: Animatable>: PropertyCore {
     final var batchedGroup: TransactionGroup { Self.firstGroup(of: storage.pointee.entries) }
 
     /// `batchedGroup`'s shared sample and counts.
-    final var batchedShared: UnsafeMutablePointer<SharedSample> { Self.firstShared(of: storage.pointee.entries) }
+    final var batchedShared: UnsafeMutablePointer<SharedSample> { batchedGroup.shared }
 
     // Outside the main actor: a closure given to the array's `withUnsafe…` method from main-actor
     // code checks its executor on every call.
     private nonisolated static func firstGroup(of entries: [AnimationEntry<V>]) -> TransactionGroup {
         entries.withUnsafeBufferPointer { $0[0].group }
-    }
-
-    private nonisolated static func firstShared(of entries: [AnimationEntry<V>]) -> UnsafeMutablePointer<SharedSample> {
-        entries.withUnsafeBufferPointer { $0[0].shared }
     }
 
     required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
@@ -78,7 +77,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         keyframes = nil
         state.leaveIfFinished()
         let group = Engine.currentGroup
-        if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
+        if let group, group.tracksVelocity { state.rareState().tracker.record(data, at: driver.now) }
         state.setModel(newValue)
         if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!, essential: group.isEssential) {
             let currentTarget = state.entries.last?.target ?? state.base
@@ -97,7 +96,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     final func handOff(velocity: V) {
         guard isFiniteVector(velocity) else { return }
-        state.handedOffVelocity = velocity
+        state.rareState().handedOffVelocity = velocity
     }
 
     /// Jumps to the model value (the user asked): completions run before this returns.
@@ -121,7 +120,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     override func finishWithoutCompleting() {
         keyframes = nil
         state.settleIfFinished()
-        guard !state.entries.isEmpty || !state.deadlines.isEmpty else { return }
+        guard !state.entries.isEmpty || state.hasDeadlines else { return }
         jump(to: state.model)
         Engine.deferCompletions()
     }
@@ -136,11 +135,17 @@ class ValueCore<Value: Animatable>: PropertyCore {
         Engine.deferCompletions()
     }
 
+    /// Hands `value` to the property's target, or else to its apply closure.
+    @inline(__always)
+    final func show(_ value: Value) {
+        if let target { target.apply(value) } else { apply(value) }
+    }
+
     private final func jump(to newValue: Value) {
         state.cancelAnimations()
         state.base = newValue.animatableData
         state.presented = newValue
-        apply(newValue)
+        show(newValue)
         driver.deactivate(self)
     }
 
@@ -167,7 +172,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     @inline(never)
     final func tickAnimations(at time: TimeInterval) -> Bool {
         let presented = state.advance(to: time).presented
-        if let presented { apply(presented) }
+        if let presented { show(presented) }
         // Decided after `apply`, which may have started another animation on this property.
         return state.continues(in: self)
     }

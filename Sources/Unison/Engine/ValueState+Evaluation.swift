@@ -89,6 +89,7 @@ extension ValueState {
         var successor = entry
         successor.pendingMerge = false
         let inherited = successor.explicitVelocity ?? velocity
+        successor.explicitVelocity = nil
         successor.initialVelocity = inherited
         successor.context.state[SpringVelocityKey<V>.self] = inherited
         return successor

@@ -17,12 +17,12 @@ struct ValueState<Value: Animatable> {
     var batch: ValueBatch<Value>?
     var batchIndex = -1
     var entries: [Entry] = []
-    var deadlines: [LogicalDeadline] = []
-    var tracker = VelocityTracker<V>()
-    var handedOffVelocity: V?
-    /// The entry that finished last, kept so that destroying it (releasing its transaction) is
-    /// not part of the frame in which thousands of animations end together.
-    private var finished: Entry?
+    /// What only gestures and takeovers use (the velocity tracker's samples, a handed-off velocity,
+    /// the deadlines of taken-over animations): made at the first of them, one word until then.
+    var rare: RareState<V>?
+    /// The transaction of the entry that finished last, kept so that releasing it (its last
+    /// reference, when thousands of animations end together) is not part of that frame.
+    private var finishedGroup: TransactionGroup?
 
     init(_ value: Value) {
         model = value
@@ -41,14 +41,16 @@ struct ValueState<Value: Animatable> {
     mutating func start(in group: TransactionGroup, to target: V, now: TimeInterval, environment: EnvironmentValues) {
         let animation = group.animation!
         leaveBatch()
-        finished = nil
+        finishedGroup = nil
         var entry = Entry(target: target, group: group)
         entry.context.environment = environment
         group.registerAnimation()
         if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
             // Two takeovers before a frame: the newer one replaces the pending one directly.
             entries.removeLast()
+            var deadlines = takeDeadlines()
             Self.merge(&last, into: &entry, deadlines: &deadlines)
+            putDeadlines(deadlines)
         }
         if let last = entries.last {
             // The new animation decides with the old one's state, and in its own environment.
@@ -60,25 +62,27 @@ struct ValueState<Value: Animatable> {
                 entry.context = context
                 entry.pendingMerge = true
                 if context.state[SpringBlendKey.self] != nil { entry.usesSharedSample = false }
-                entry.explicitVelocity = handedOffVelocity
+                entry.explicitVelocity = rare?.handedOffVelocity
             }
-        } else if animation.storage.mergingSpring != nil {
-            let velocity = handedOffVelocity ?? tracker.velocity(at: now)
+        } else if animation.storage.mergingSpring != nil, let rare {
+            let velocity = rare.handedOffVelocity ?? rare.tracker.velocity(at: now)
             entry.initialVelocity = velocity
             if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
         }
-        handedOffVelocity = nil
-        tracker.reset()
+        if let rare {
+            rare.handedOffVelocity = nil
+            rare.tracker.reset()
+        }
         entries.append(entry)
     }
 
     /// Ends every animation and pending deadline now; every completion becomes due, once.
     mutating func cancelAnimations() {
         leaveBatch()
+        var deadlines = takeDeadlines()
         for index in entries.indices { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
         entries.removeAll()
         for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
-        deadlines.removeAll()
     }
 
     // MARK: Frames
@@ -90,7 +94,7 @@ struct ValueState<Value: Animatable> {
     /// its transaction's batch instead, which presents it from then on. (`mutating` so that the
     /// state is read in place, not copied.)
     mutating func continues(in core: ValueCore<Value>) -> Bool {
-        guard !entries.isEmpty || !deadlines.isEmpty, batch == nil else { return false }
+        guard !entries.isEmpty || hasDeadlines, batch == nil else { return false }
         guard entries.count == 1, entries[0].usesSharedSample, !entries[0].pendingMerge,
             entries[0].shared.pointee.startTime != nil
         else { return true }
@@ -99,8 +103,10 @@ struct ValueState<Value: Animatable> {
         // such members ends each one by itself, and hands it to the general path when its deadline
         // comes (the general path has fixed those animations' start times by now).
         var deadline = Double.infinity
-        for pending in deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
-        let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || !deadlines.isEmpty
+        if let rare {
+            for pending in rare.deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
+        }
+        let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || hasDeadlines
         let batch = core.driver.batch(
             for: entries[0].group, of: Value.self, carrying: carries, targets: core.target != nil)
         batchIndex = batch.add(
@@ -127,7 +133,7 @@ struct ValueState<Value: Animatable> {
         self.batch = nil
         batchIndex = -1
         if batch.isFinished {
-            finished = entries.removeLast()  // a move: it is destroyed at the next start
+            finishedGroup = entries.removeLast().group  // released at the next start
             base = model.animatableData
             presented = model
             _ = batch.remove(at: index)
@@ -151,6 +157,35 @@ struct ValueState<Value: Animatable> {
         if let batch, batch.hasEnded(at: batchIndex) { leaveBatch() }
     }
 
+    /// The rare state, made if there is none.
+    mutating func rareState() -> RareState<V> {
+        if let rare { return rare }
+        let made = RareState<V>()
+        rare = made
+        return made
+    }
+
+    /// Whether a taken-over animation's logical completion is pending.
+    var hasDeadlines: Bool {
+        guard let rare else { return false }
+        return !rare.deadlines.isEmpty
+    }
+
+    /// Takes the pending deadlines out (none are left), for code that may add or fire some:
+    /// `putDeadlines` puts back what remains. (Taken rather than changed in place, so that the
+    /// usual property, which has none, needs no rare state.)
+    mutating func takeDeadlines() -> [LogicalDeadline] {
+        guard let rare, !rare.deadlines.isEmpty else { return [] }
+        let deadlines = rare.deadlines
+        rare.deadlines = []
+        return deadlines
+    }
+
+    /// Puts back the deadlines `takeDeadlines` took, as they are now.
+    mutating func putDeadlines(_ deadlines: [LogicalDeadline]) {
+        if !deadlines.isEmpty { rareState().deadlines = deadlines }
+    }
+
     /// Sets the model value. A batched animation towards the same target keeps running, and
     /// shows this value at its end.
     mutating func setModel(_ newValue: Value) {
@@ -164,17 +199,18 @@ struct ValueState<Value: Animatable> {
     /// - Complexity: O(entries).
     @inline(never)
     mutating func advance(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
-        if entries.count == 1, deadlines.isEmpty, let sample = steadySample(at: time), sample.finished {
+        if entries.count == 1, !hasDeadlines, let sample = steadySample(at: time), sample.finished {
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
             // would run generic code from the standard library.)
             if !entries[0].shared.pointee.countRemovedWithoutCompleting() { entries[0].group.animationRemoved() }
-            finished = entries.removeLast()  // a move: it is destroyed at the next start, not in the frame
+            finishedGroup = entries.removeLast().group  // released at the next start, not in the frame
             base = model.animatableData
             presented = model
             return (false, presented)
         }
         var applied: Value?
+        var deadlines = takeDeadlines()
         if !entries.isEmpty {
             let value = Self.commitFrame(&entries, base: &base, deadlines: &deadlines, at: time)
             presented = model
@@ -186,13 +222,14 @@ struct ValueState<Value: Animatable> {
             applied = presented
         }
         if !deadlines.isEmpty { Self.fireDeadlines(&deadlines, at: time) }
+        putDeadlines(deadlines)
         return (!entries.isEmpty || !deadlines.isEmpty, applied)
     }
 
     /// The shared sample for the common frame, or nil when anything needs the general path (a
     /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
     /// complete). (`mutating` though it changes nothing: a non-mutating call from `advance`
-    /// copies the whole state, 360 bytes for a `CGRect`, on every frame.)
+    /// copies the whole state, 144 bytes for a `CGRect`, on every frame.)
     @inline(__always)
     private mutating func steadySample(at time: TimeInterval) -> LinearSample? {
         // Fields are read in place (copying the entry would retain everything it holds), and the
@@ -261,4 +298,16 @@ struct ValueState<Value: Animatable> {
             entry.group.animationLogicallyCompleted()
         }
     }
+}
+
+/// What a property keeps only once a gesture feeds it or an animation with a logical duration is
+/// taken over (``ValueState/rare``): the samples of values set in velocity-tracking transactions, a
+/// velocity handed to it explicitly, and the logical completions still due of animations that were
+/// taken over. Touched only on the main actor; never accessed overlapping (no run-time exclusivity
+/// checks).
+@MainActor
+final class RareState<V: VectorArithmetic> {
+    @exclusivity(unchecked) var tracker = VelocityTracker<V>()
+    @exclusivity(unchecked) var handedOffVelocity: V?
+    @exclusivity(unchecked) var deadlines: [LogicalDeadline] = []
 }
