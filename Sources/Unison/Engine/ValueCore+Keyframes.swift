@@ -102,7 +102,7 @@ extension ValueCore {
             keyframes = nil
             return
         }
-        guard entries.count == 1, !entries[0].pendingMerge, state.pointee.deadlines.isEmpty,
+        guard entries.count == 1, !entries[0].pendingMerge, !state.pointee.hasDeadlines,
             state.pointee.batch == nil, let start = entries[0].group.startTime,
             let modelOffset = MemoryLayout<ValueState<Value>>.offset(of: \.model),
             let presentedOffset = MemoryLayout<ValueState<Value>>.offset(of: \.presented)
