@@ -11,8 +11,9 @@ extension ContentLabel {
     /// The rules are `MotionBin.seek(to:toward:)`'s, with texts for sides:
     /// - A seek starts a change from ``text`` to `text` with ``contentTransition`` (a cross-fade
     ///   without one), drawn as the transition is (reduced motion applies to the animation that
-    ///   finishes or cancels it). It is ignored when the label already shows `text`, or is not
-    ///   on screen.
+    ///   finishes or cancels it). It is ignored when the label already shows `text`, is not
+    ///   on screen, or has not been laid out since its text last changed (GTK has not drawn it:
+    ///   the next seek, after the next frame, starts it).
     /// - A change in flight (animated, finishing or cancelling) is grabbed where it is when
     ///   `text` is one of its two texts: start from ``seekProgress(toward:)`` and nothing jumps.
     ///   Once started, seeks go anywhere in 0…1, back and forth, and may turn to the other text.

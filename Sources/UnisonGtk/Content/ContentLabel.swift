@@ -78,7 +78,8 @@ public final class ContentLabel {
     }
     /// The value the last `.numericText(value:)` change showed.
     var lastValue: Double?
-    /// The bin's allocation count when the running change was made.
+    /// The bin's allocation count when this object last gave the label a text (equal to it now:
+    /// the label has not been laid out since, and GTK cannot draw it to be captured).
     private var allocationsAtChange = -1
     // Reused every frame (the frame path allocates nothing once they have grown).
     @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
@@ -207,20 +208,21 @@ public final class ContentLabel {
         if captured { oldGeometry.measure(gtkLabel, text: old) }
         let current = captured ? transitionState() : state
         bin.resizing { gtk_label_set_text(gtkLabel, new) }
+        allocationsAtChange = bin.allocations
         guard captured, let current else {
             current?.jump(to: new)
             return
         }
-        allocationsAtChange = bin.allocations
         changeCount += 1
         current.run(ContentChange(from: old, to: new, transition: transition, previousValue: previousValue))
         pushPieces()
     }
 
     /// A seek starts a change (``seek(to:toward:)``): the old text is kept as drawn, the label is
-    /// given the new one (its size changes at once). False when the label is not on screen.
+    /// given the new one (its size changes at once). False when the label is not on screen, or
+    /// has not been laid out since its text last changed (a later seek starts it).
     private func beginSeek(_ change: ContentChange) -> Bool {
-        guard gtk_widget_get_mapped(label) != 0,
+        guard gtk_widget_get_mapped(label) != 0, bin.allocations != allocationsAtChange,
             bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
         else { return false }
         oldGeometry.measure(gtkLabel, text: change.old)
@@ -241,6 +243,7 @@ public final class ContentLabel {
         bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
         if String(cString: gtk_label_get_text(gtkLabel)) != text {
             bin.resizing { gtk_label_set_text(gtkLabel, text) }
+            allocationsAtChange = bin.allocations
         }
     }
 
