@@ -1,7 +1,7 @@
-// Seeking and reduced motion from JavaScript (GJS): a UnisonMotionBin's removal and a
-// UnisonContentLabel's roll driven by a progress, then finished or cancelled; the app's reduced-
-// motion override and an essential animation. Prints one line per check and exits with 1 if one
-// fails (test_seeking_js.py runs it under Xvfb).
+// Seeking, reduced motion and the frame readout from JavaScript (GJS): a UnisonMotionBin's removal
+// and a UnisonContentLabel's roll driven by a progress, then finished or cancelled; the app's
+// reduced-motion override and an essential animation; a second of frames reported. Prints one
+// line per check and exits with 1 if one fails (test_seeking_js.py runs it under Xvfb).
 //
 //   gjs seeking.js
 
@@ -75,6 +75,19 @@ Unison.animate_essential(Unison.Animation.new_linear(0.2), () => value.set_prope
 check(value.target === 10, 'an essential change sets the model at once');
 iterateUntil(() => essential > 0);
 check(essential === 1 && value.value === 10, 'the essential animation completes once');
+
+// The frame readout: a second of an animation reported.
+const readout = Unison.FrameReadout.get_default();
+let reported = null;
+readout.connect('updated', () => {
+    if (readout.frames > 0 && reported === null)
+        reported = readout.summary;
+});
+readout.recording = true;
+Unison.animate(Unison.Animation.new_linear(3.0), () => value.set_property('value', 0), null);
+iterateUntil(() => reported !== null);
+check(readout.frames_per_second > 0 && reported.includes('fps'), `the readout reports: ${reported}`);
+readout.recording = false;
 
 window.destroy();
 if (failures > 0)

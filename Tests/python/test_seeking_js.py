@@ -15,7 +15,7 @@ class SeekingFromJavaScriptTests(unittest.TestCase):
         print("\n" + run.stdout.strip())
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
         self.assertNotIn("FAIL", run.stdout)
-        self.assertGreaterEqual(run.stdout.count("ok - "), 14)
+        self.assertGreaterEqual(run.stdout.count("ok - "), 15)
 
 
 if __name__ == "__main__":

@@ -101,6 +101,25 @@ void unison_bridge_motion_bin_end_seek (gpointer state, gboolean finish, double 
 gboolean unison_bridge_motion_bin_seeking (gpointer state);
 double unison_bridge_motion_bin_seek_progress (gpointer state, gboolean present);
 
+/* Implemented in Swift: UnisonGtk's FrameReadout. After _connect, each second's figures while
+ * recording come to unison_bridge_frame_readout_update (implemented in C), with the line that
+ * describes them. */
+typedef struct {
+  double interval;
+  guint frames;
+  guint frames_over_budget;
+  double budget;
+  double longest_frame;
+  double mean_frame;
+  guint animating_values;
+  double unison_time_per_frame;
+} UnisonBridgeFrameStatistics;
+
+void unison_bridge_frame_readout_connect (void);
+gboolean unison_bridge_frame_readout_recording (void);
+void unison_bridge_frame_readout_set_recording (gboolean recording);
+void unison_bridge_frame_readout_update (const UnisonBridgeFrameStatistics *figures, const char *summary);
+
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);
 

@@ -16,3 +16,4 @@
 #include <unison/unison-navigation-stack.h>
 #include <unison/unison-list-animator.h>
 #include <unison/unison-motion-preferences.h>
+#include <unison/unison-frame-readout.h>
