@@ -94,7 +94,9 @@ package final class ContentTransitionState {
     /// Every presented progress: to the host while the change is drawn; at rest, the end.
     private func present(_ value: Double) {
         guard change != nil else { return }
-        if seek == nil && !property.isAnimating {
+        // At rest only at the endpoint (every jump while no seek runs goes there): the cheap
+        // comparison first, so that a frame in flight does not ask the engine.
+        if value == endpoint && seek == nil && !property.isAnimating {
             settle()
         } else {
             apply(value)
