@@ -107,6 +107,27 @@ extension GtkAdapterTests {
             #expect(!columnsMatch(done, old, old.width / 2..<old.width, tolerance: 0.05), "42")
         }
 
+        @Test("a text set while a cancelled seek rolls back: the roll ends at the old text, then the new one is shown")
+        func textSetDuringACancel() throws {
+            let window = try TestWindow(width: 300, height: 160)
+            defer { window.close() }
+            let counter = Self.counter(in: window)
+            counter.seek(to: 0.6, toward: "42")
+            counter.cancelSeeking(animation: .linear(duration: 2))
+            GtkRuntime.iterate(timeout: 3) { (counter.transitionProgress ?? 1) < 0.45 }
+            #expect(counter.isTransitioning && counter.text == "41")
+            animate(.smooth) { counter.text = "43" }
+            #expect(counter.text == "43" && !counter.isSeeking)
+            GtkRuntime.iterate(timeout: 3) { !counter.isTransitioning }
+            window.settle()
+            #expect(!counter.isTransitioning && counter.text == "43" && Self.labelText(counter) == "43")
+            // Setting it back to 41 rolls as any change does once the label has been laid out.
+            animate(.smooth) { counter.text = "41" }
+            #expect(counter.isTransitioning)
+            GtkRuntime.iterate(timeout: 3) { !counter.isTransitioning }
+            #expect(Self.labelText(counter) == "41")
+        }
+
         @Test("bad input: NaN is ignored, the text shown is no seek, setting the text ends a seek there")
         func badInputAndSettingText() throws {
             let window = try TestWindow(width: 300, height: 160)

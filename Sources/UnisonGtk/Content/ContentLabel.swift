@@ -81,6 +81,8 @@ public final class ContentLabel {
     /// The bin's allocation count when this object last gave the label a text (equal to it now:
     /// the label has not been laid out since, and GTK cannot draw it to be captured).
     private var allocationsAtChange = -1
+    /// The bin's allocation count when a cancelled seek last gave the label its old text back.
+    private var allocationsAtRevert = -1
     // Reused every frame (the frame path allocates nothing once they have grown).
     @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
     @exclusivity(unchecked) private var drawn: [UnisonContentPiece] = []
@@ -204,7 +206,11 @@ public final class ContentLabel {
             return
         }
         finishTransition()
-        let captured = animates && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
+        // A cancelled seek ended just now gave the label its old text back: GTK has not laid it
+        // out since, so it cannot be drawn to be captured, and the change is made at once.
+        let captured =
+            animates && bin.allocations != allocationsAtRevert
+            && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
         if captured { oldGeometry.measure(gtkLabel, text: old) }
         let current = captured ? transitionState() : state
         bin.resizing { gtk_label_set_text(gtkLabel, new) }
@@ -244,6 +250,7 @@ public final class ContentLabel {
         if String(cString: gtk_label_get_text(gtkLabel)) != text {
             bin.resizing { gtk_label_set_text(gtkLabel, text) }
             allocationsAtChange = bin.allocations
+            allocationsAtRevert = bin.allocations
         }
     }
 
