@@ -21,6 +21,7 @@ enum {
   PROP_ROOT_PAGE,
   PROP_TOP,
   PROP_DEPTH,
+  PROP_BACK_SWIPE_ENABLED,
   N_PROPS,
 };
 
@@ -43,8 +44,8 @@ static guint signals[N_SIGNALS];
  *
  * [method@NavigationStack.push] pushes a page, [method@NavigationStack.pop] pops the top one;
  * inside [func@animate] they use its animation, outside the stack's own spring. A pushed page
- * can be dragged away (a zoomed page in any direction, a slid page from the leading edge), and
- * Escape or Alt+Left pops. Only the top page takes input; a popped page leaves the widget tree
+ * can be dragged away (a zoomed page in any direction, a slid page swiped back from its leading
+ * edge: see [property@NavigationStack:back-swipe-enabled]), and Escape or Alt+Left pops. Only the top page takes input; a popped page leaves the widget tree
  * once it has disappeared.
  *
  * Every page receives [signal@NavigationStack::page-will-appear],
@@ -149,6 +150,9 @@ unison_navigation_stack_get_property (GObject *object, guint prop_id, GValue *va
     case PROP_DEPTH:
       g_value_set_uint (value, unison_navigation_stack_get_depth (self));
       break;
+    case PROP_BACK_SWIPE_ENABLED:
+      g_value_set_boolean (value, unison_navigation_stack_get_back_swipe_enabled (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -162,6 +166,9 @@ unison_navigation_stack_set_property (GObject *object, guint prop_id, const GVal
     {
     case PROP_ROOT_PAGE:
       g_set_object (&self->root_page, g_value_get_object (value));
+      break;
+    case PROP_BACK_SWIPE_ENABLED:
+      unison_navigation_stack_set_back_swipe_enabled (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -209,6 +216,25 @@ unison_navigation_stack_class_init (UnisonNavigationStackClass *klass)
    */
   props[PROP_DEPTH] = g_param_spec_uint ("depth", NULL, NULL, 0, G_MAXUINT, 0,
                                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * UnisonNavigationStack:back-swipe-enabled: (getter get_back_swipe_enabled) (setter set_back_swipe_enabled)
+   *
+   * Whether a slid page can be swiped back from its leading edge (the left one; the right one
+   * in right-to-left text direction).
+   *
+   * A press within 24 pixels of the page's leading edge, dragged 16 pixels towards the trailing
+   * edge, takes the page: it follows the pointer 1:1 and the page below is uncovered. Released
+   * at 500 pixels per second or faster towards the trailing edge, or slower but past half the
+   * stack's width, the page is popped; otherwise it springs back, starting with the release
+   * velocity. A cancelled swipe closes the visits it started: the page receives
+   * [signal@NavigationStack::page-did-disappear] then [signal@NavigationStack::page-will-appear]
+   * and [signal@NavigationStack::page-did-appear], the page below the converse. A press inside a
+   * horizontally scrolling [class@Gtk.ScrolledWindow] is left to it. Zoomed pages keep their own
+   * drag whatever this property says.
+   */
+  props[PROP_BACK_SWIPE_ENABLED] = g_param_spec_boolean ("back-swipe-enabled", NULL, NULL, TRUE,
+                                                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                             | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /**
@@ -353,4 +379,37 @@ unison_navigation_stack_get_depth (UnisonNavigationStack *self)
 {
   g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), 0);
   return self->state ? unison_bridge_navigation_stack_depth (self->state) : 0;
+}
+
+/**
+ * unison_navigation_stack_get_back_swipe_enabled:
+ * @self: a stack
+ *
+ * Whether the back swipe is on (see [property@NavigationStack:back-swipe-enabled]).
+ *
+ * Returns: %TRUE if a slid page can be swiped back from its leading edge
+ */
+gboolean
+unison_navigation_stack_get_back_swipe_enabled (UnisonNavigationStack *self)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), FALSE);
+  return self->state ? unison_bridge_navigation_stack_get_back_swipe_enabled (self->state) : FALSE;
+}
+
+/**
+ * unison_navigation_stack_set_back_swipe_enabled:
+ * @self: a stack
+ * @enabled: whether a slid page can be swiped back from its leading edge
+ *
+ * Turns the back swipe on or off (see [property@NavigationStack:back-swipe-enabled]). A swipe
+ * under way goes on until it is released.
+ */
+void
+unison_navigation_stack_set_back_swipe_enabled (UnisonNavigationStack *self, gboolean enabled)
+{
+  g_return_if_fail (UNISON_IS_NAVIGATION_STACK (self));
+  if (self->state == NULL || !unison_bridge_navigation_stack_get_back_swipe_enabled (self->state) == !enabled)
+    return;
+  unison_bridge_navigation_stack_set_back_swipe_enabled (self->state, enabled);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BACK_SWIPE_ENABLED]);
 }

@@ -3,9 +3,10 @@ import Foundation
 import Unison
 import UnisonGtk
 
-/// The seed's bracelet grid ("Enhance your UI animations and transitions"): each card zooms into
-/// its editor page, which can be grabbed and dragged at any time, during the zoom or after it;
-/// released, it shrinks back into its card or settles, by distance and velocity.
+/// A bracelet grid: each card zooms into its editor page, which can be grabbed and dragged at any
+/// time, during the zoom or after it; released, it shrinks back into its card or settles, by
+/// distance and velocity. The editor's "Care ›" pushes a slid page that is swiped back from its
+/// leading edge (``NavigationStack/isBackSwipeEnabled``, switched by the check box under the stack).
 ///
 /// SwiftUI's original:
 /// ```swift
@@ -42,13 +43,18 @@ public final class ZoomTransitionPage: DemoPage {
         status = UI.label("Click a bracelet; drag its editor anywhere to dismiss it, at any time")
         stack = NavigationStack(root: list, clock: context.clock)
         gtk_widget_set_size_request(stack.widget, 640, 380)
+        let swipe = gtk_check_button_new_with_label("Back swipe from the leading edge (slid pages)")!
+        gtk_check_button_set_active(unison_example_check_button(swipe), unison_example_true)
         root = UI.box(
             GTK_ORIENTATION_VERTICAL, spacing: 10,
             [
                 UI.label(
                     "Zoom transition: NavigationLink … .navigationTransitionStyle(.zoom(sourceID:in:))", bold: true),
-                stack.widget, status,
+                stack.widget, status, swipe,
             ])
+        GtkSignals.connect(swipe, "toggled") { [unowned self] in
+            stack.isBackSwipeEnabled = gtk_check_button_get_active(unison_example_check_button(swipe)) != 0
+        }
         for (index, bracelet) in bracelets.enumerated() {
             let preview = braceletView(bracelet, width: 180, height: 150)
             let click = gtk_gesture_click_new()!
@@ -73,7 +79,9 @@ public final class ZoomTransitionPage: DemoPage {
     /// `view` style class), as a page over another must be.
     private func braceletEditor(_ bracelet: Bracelet) -> UnsafeMutablePointer<GtkWidget> {
         let back = UI.button("‹ Bracelets") { [weak self] in self?.stack.pop() }
-        let header = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [back, UI.label(bracelet.name, bold: true)])
+        let care = UI.button("Care ›") { [weak self] in self?.showCare(for: bracelet) }
+        let header = UI.box(
+            GTK_ORIENTATION_HORIZONTAL, spacing: 12, [back, UI.label(bracelet.name, bold: true), care])
         let large = braceletView(bracelet, width: 300, height: 220)
         gtk_widget_set_hexpand(large, unison_example_true)
         gtk_widget_set_vexpand(large, unison_example_true)
@@ -86,6 +94,29 @@ public final class ZoomTransitionPage: DemoPage {
         gtk_widget_set_margin_start(hint, 12)
         gtk_widget_add_css_class(page, "view")
         return page
+    }
+
+    /// Pushes a care page with the platform's slide: swiped back from its leading edge, the page
+    /// follows the pointer; released past half the width or flicked, it pops, else springs back.
+    private func showCare(for bracelet: Bracelet) {
+        let back = UI.button("‹ \(bracelet.name)") { [weak self] in self?.stack.pop() }
+        let content = UI.box(
+            GTK_ORIENTATION_VERTICAL, spacing: 12,
+            [
+                UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [back, UI.label("Care", bold: true)]),
+                UI.label("Keep \(bracelet.name) dry; polish the beads with a soft cloth."),
+                UI.label("Swipe from the leading edge to go back: the page follows the pointer, and the"),
+                UI.label("release pops it past half the width or when flicked, else it springs back."),
+            ])
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top] {
+            side(content, 12)
+        }
+        // Opaque over its margins too: the page below shows only where the swipe uncovers it.
+        let page = UI.box(GTK_ORIENTATION_VERTICAL, [content])
+        gtk_widget_add_css_class(page, "view")
+        stack.push(page) { [weak self] event in
+            self.map { gtk_label_set_text(unison_example_label($0.status), "Care: \(event)") }
+        }
     }
 
     /// A bracelet drawn on its card: beads around an ellipse.

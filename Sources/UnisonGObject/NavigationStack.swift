@@ -139,3 +139,17 @@ public func unisonBridgeNavigationStackPage(_ state: gpointer?, _ index: guint) 
     }
     return UnsafeMutablePointer(bitPattern: address)
 }
+
+/// `unison_bridge_navigation_stack_get_back_swipe_enabled`: ``NavigationStack/isBackSwipeEnabled``.
+@_cdecl("unison_bridge_navigation_stack_get_back_swipe_enabled")
+public func unisonBridgeNavigationStackGetBackSwipeEnabled(_ state: gpointer?) -> gboolean {
+    guard onMainThread("unison_navigation_stack_get_back_swipe_enabled") else { return 0 }
+    return withState(state) { $0.stack.isBackSwipeEnabled ? 1 : 0 }
+}
+
+/// `unison_bridge_navigation_stack_set_back_swipe_enabled`: sets ``NavigationStack/isBackSwipeEnabled``.
+@_cdecl("unison_bridge_navigation_stack_set_back_swipe_enabled")
+public func unisonBridgeNavigationStackSetBackSwipeEnabled(_ state: gpointer?, _ enabled: gboolean) {
+    guard onMainThread("unison_navigation_stack_set_back_swipe_enabled") else { return }
+    withState(state) { $0.stack.isBackSwipeEnabled = enabled != 0 }
+}

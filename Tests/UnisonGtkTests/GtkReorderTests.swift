@@ -40,6 +40,10 @@ extension GtkAdapterTests {
         @Test(
             "drag to reorder under Xvfb: the row follows the pointer, its neighbours glide aside, it lands in its slot")
         func realReorderDrag() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let window = try TestWindow(width: 420, height: 380)
             defer { window.close() }
             gtk_window_set_title(unison_example_window(window.window), "unison-reorder-test")
@@ -75,20 +79,25 @@ extension GtkAdapterTests {
                     ))
             }
             let search = try startXdotool(["search", "--sync", "--name", "unison-reorder-test"])
-            GtkRuntime.iterate(timeout: 5) { !search.isRunning }
+            GtkRuntime.iterate(timeout: 30) { !search.isRunning }
             let output = (search.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
             let id = try #require(String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init))
-            // Press on the first row's tile, move down 4 px every 20 ms (200 px/s) to 100 px, past the
-            // second and third rows' midpoints (half a pitch and 1.5 pitches down), release while moving.
+            // Press on the first row's tile, move down 4 px a step to 100 px, past the second and third
+            // rows' midpoints (half a pitch and 1.5 pitches down), release.
             let (x, y0) = (Int(rest[0].midX), Int(rest[0].midY))
-            var commands = ["mousemove", "--window", id, String(x), String(y0), "mousedown", "1"]
-            for step in 1...25 {
-                commands += ["sleep", "0.02", "mousemove", "--window", id, String(x), String(y0 + 4 * step)]
+            // Each move waits for a painted frame before the next (one xdotool run per move): however
+            // slowly this machine paints, the drag is seen in 25 frames at least.
+            func run(_ commands: [String]) throws {
+                let before = frames.count
+                let process = try startXdotool(commands)
+                GtkRuntime.iterate(timeout: 30) { !process.isRunning && frames.count > before }
             }
-            commands += ["mouseup", "1"]
-            let gesture = try startXdotool(commands)
-            GtkRuntime.iterate(timeout: 5) { !gesture.isRunning }
-            #expect(GtkRuntime.iterate(timeout: 3) { page.isAtTarget })
+            try run(["mousemove", "--window", id, String(x), String(y0), "mousedown", "1"])
+            for step in 1...25 {
+                try run(["mousemove", "--window", id, String(x), String(y0 + 4 * step)])
+            }
+            try run(["mouseup", "1"])
+            #expect(GtkRuntime.iterate(timeout: 30) { page.isAtTarget })
             window.settle()
             window.stopRecording()
 

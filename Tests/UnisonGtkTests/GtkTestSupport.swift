@@ -55,12 +55,17 @@ final class TestWindow {
         return area
     }
 
-    /// Calls `body(frameTime)` after every painted frame of this window until `stopRecording`.
+    /// Calls `body(frameTime)` after every painted frame of this window until `stopRecording`:
+    /// GDK's frame time, or under a fixed frame rate (`withFixedFrameRate`) the time Unison's
+    /// clocks presented on that frame.
     func record(_ body: @escaping @MainActor (TimeInterval) -> Void) {
         let frameClock = gtk_widget_get_frame_clock(window)!
+        let clock = GtkFrameClock.for(window)
         recorders.append(
             GtkSignals.connect(frameClock, "after-paint") {
-                body(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
+                body(
+                    GtkFrameClock.fixedFrameRate == nil
+                        ? Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000 : clock.now)
             })
     }
 
@@ -201,4 +206,14 @@ func inkCentroid(_ image: WidgetRenderer.Image, _ columns: Range<Int>) -> Double
         }
     }
     return weight > 1 ? sum / weight : nil
+}
+
+/// Runs `body` with every GTK clock at a fixed frame rate (`GtkFrameClock.fixedFrameRate`): each
+/// painted frame advances animations by 1/`rate` s however long the machine took to paint it, so a
+/// test that counts the frames of an animation, or reads each one back, does not race the clock.
+@MainActor
+func withFixedFrameRate<Result>(_ rate: Double = 60, _ body: () throws -> Result) rethrows -> Result {
+    GtkFrameClock.fixedFrameRate = rate
+    defer { GtkFrameClock.fixedFrameRate = nil }
+    return try body()
 }

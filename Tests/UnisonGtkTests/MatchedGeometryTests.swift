@@ -50,6 +50,10 @@ extension GtkAdapterTests {
     struct MatchedGeometryTests {
         @Test("matched geometry across containers: the appearing card is drawn from the other's frame to its own")
         func matchedGeometryMorph() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try HeroWindow()
             defer { w.window.close() }
             let smallFrame = try #require(w.small.drawnFrame)
@@ -68,7 +72,7 @@ extension GtkAdapterTests {
             } completion: {
                 done += 1
             }
-            GtkRuntime.iterate(timeout: 3) { done == 1 }
+            GtkRuntime.iterate(timeout: 30) { done == 1 }
             w.window.settle()
             #expect(done == 1)
             let largeFrame = CGRect(x: 150, y: 170, width: 300, height: 200)
@@ -106,6 +110,10 @@ extension GtkAdapterTests {
 
         @Test("matched geometry reversed mid-flight continues from where it is drawn, and ends back at the start")
         func matchedGeometryReversal() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try HeroWindow()
             defer { w.window.close() }
             var frames: [(TimeInterval, CGRect?)] = []
@@ -114,7 +122,12 @@ extension GtkAdapterTests {
                 w.small.isPresent = false
                 w.large.isPresent = true
             }
-            GtkRuntime.iterate(timeout: 0.2)
+            // Part of the way: 12 frames (0.2 s) of the 0.5 s spring.
+            var painted = 0
+            let frameClock = gtk_widget_get_frame_clock(w.window.window)!
+            let counter = GtkSignals.connect(frameClock, "after-paint") { painted += 1 }
+            GtkRuntime.iterate(timeout: 30) { painted >= 12 }
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(frameClock), counter)
             let midway = try #require(w.small.drawnFrame)
             #expect(midway.width > 120 && midway.width < 290, "\(midway)")
             var done = 0
@@ -124,7 +137,7 @@ extension GtkAdapterTests {
             } completion: {
                 done += 1
             }
-            GtkRuntime.iterate(timeout: 3) { done == 1 && !w.small.isAnimating && !w.large.isAnimating }
+            GtkRuntime.iterate(timeout: 30) { done == 1 && !w.small.isAnimating && !w.large.isAnimating }
             w.window.settle()
             #expect(w.small.drawnFrame == CGRect(x: 20, y: 30, width: 100, height: 100))
             #expect(gtk_widget_get_visible(w.large.widget) == 0 && gtk_widget_get_visible(w.small.widget) != 0)
@@ -145,6 +158,70 @@ extension GtkAdapterTests {
             let image = try #require(WidgetRenderer.image(of: w.window.window))
             #expect(drawnBounds(of: blue, in: image) == nil)
             #expect(drawnBounds(of: red, in: image) == CGRect(x: 20, y: 30, width: 100, height: 100))
+        }
+
+        @Test(
+            "under reduced motion matched cards cross-fade in place, each at its own frame; an essential change morphs")
+        func matchedGeometryReducedMotion() throws {
+            MotionPreferences.reduceMotionOverride = true
+            // Every painted frame 1/60 s on: the frames below are counted (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer {
+                MotionPreferences.reduceMotionOverride = nil
+                GtkFrameClock.fixedFrameRate = nil
+            }
+            // The cards' transitions: `.opacity`, a MotionBin's default.
+            let w = try HeroWindow(transition: .opacity)
+            defer { w.window.close() }
+            let smallFrame = CGRect(x: 20, y: 30, width: 100, height: 100)
+            let largeFrame = CGRect(x: 150, y: 170, width: 300, height: 200)
+            // Per painted frame: where each card is drawn in pixels (`drawnBounds` counts pixels within
+            // 0.1 of the colour: a card fading over the window is either all counted or not at all), the
+            // bins' opacities, and whether either morphs.
+            var frames: [(red: CGRect?, blue: CGRect?, small: Double, large: Double, morphing: Bool)] = []
+            let toplevel = w.window.window
+            w.window.record { _ in
+                let image = WidgetRenderer.image(of: toplevel)
+                frames.append(
+                    (
+                        image.flatMap { drawnBounds(of: red, in: $0) }, image.flatMap { drawnBounds(of: blue, in: $0) },
+                        w.small.presentedOpacity, w.large.presentedOpacity,
+                        w.small.isMorphingGeometry || w.large.isMorphingGeometry
+                    ))
+            }
+            var done = 0
+            animate(.spring(duration: 0.4, bounce: 0.3)) {
+                w.small.isPresent = false
+                w.large.isPresent = true
+            } completion: {
+                done += 1
+            }
+            GtkRuntime.iterate(timeout: 30) { done == 1 && !w.small.isAnimating && !w.large.isAnimating }
+            w.window.settle()
+            w.window.stopRecording()
+            #expect(done == 1)
+            #expect(!frames.contains { $0.morphing }, "a card morphed under reduced motion")
+            // Neither card moves nor changes size: each is drawn at its own frame, or not at all.
+            for frame in frames {
+                #expect(frame.red == nil || frame.red == smallFrame, "red drawn at \(String(describing: frame.red))")
+                #expect(
+                    frame.blue == nil || frame.blue == largeFrame, "blue drawn at \(String(describing: frame.blue))")
+            }
+            // It cross-fades: frames with both partly opaque, without bounce (never past 0…1 and
+            // monotonic: the spring lost its bounce).
+            #expect(frames.contains { $0.small > 0.1 && $0.small < 0.9 && $0.large > 0.1 && $0.large < 0.9 })
+            for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.large >= a.large && b.small <= a.small) }
+            #expect(gtk_widget_get_visible(w.small.widget) == 0)
+
+            // An essential change keeps its motion: the morph runs.
+            var morphed = false
+            w.window.record { _ in morphed = morphed || w.small.isMorphingGeometry || w.large.isMorphingGeometry }
+            withEssentialAnimation(.spring(duration: 0.4)) {
+                w.small.isPresent = true
+                w.large.isPresent = false
+            }
+            GtkRuntime.iterate(timeout: 30) { !w.small.isAnimating && !w.large.isAnimating && morphed }
+            #expect(morphed, "the essential change did not morph")
         }
 
         @Test("matched cards cross-fade through their transitions, and the completion waits for the morph")

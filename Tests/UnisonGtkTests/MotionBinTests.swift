@@ -66,6 +66,10 @@ extension GtkAdapterTests {
     struct MotionBinTests {
         @Test("a MotionBin in a GtkBox is drawn moved, scaled and rotated without relayout: read back from pixels")
         func motionBinRenderTransforms() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try BoxWindow()
             defer { w.window.close() }
             let first = w.add(red)
@@ -76,7 +80,7 @@ extension GtkAdapterTests {
             var frames: [(TimeInterval, CGRect?)] = []
             w.track(red) { frames.append(($0, $1)) }
             animate(.linear(duration: 0.3)) { first.translation = CGPoint(x: 60, y: 10) }
-            GtkRuntime.iterate(timeout: 2) { !first.isAnimating }
+            GtkRuntime.iterate(timeout: 30) { !first.isAnimating }
             w.window.settle()
             let start = try #require(frames.first?.0)
             // Pixel edges: a translation of a fraction of a pixel antialiases one column, so 1 px.
@@ -110,6 +114,10 @@ extension GtkAdapterTests {
 
         @Test("a removal transition: drawn until its last frame, removed once after it, siblings glide without jumps")
         func motionBinRemoval() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try BoxWindow()
             defer { w.window.close() }
             w.add(red)
@@ -128,7 +136,7 @@ extension GtkAdapterTests {
             #expect(gtk_widget_get_parent(middle.widget) != nil && gtk_widget_get_can_target(middle.widget) == 0)
             // (Until every glide has ended: the pixel of space left on the removal's last frame, and
             // any spacing, close with the removal's animation after it.)
-            GtkRuntime.iterate(timeout: 3) { completions == 1 && !w.bins.contains { $0.isAnimating } }
+            GtkRuntime.iterate(timeout: 30) { completions == 1 && !w.bins.contains { $0.isAnimating } }
             w.window.settle()
             #expect(completions == 1 && gtk_widget_get_parent(middle.widget) == nil)
             // Removed exactly once, after the frames that drew it: parented, then not, never back.
@@ -389,6 +397,10 @@ extension GtkAdapterTests {
             "layout animation in each container: the first frame after the change shows the old place, then a glide",
             arguments: MotionContainer.allCases)
         func motionBinContainers(_ container: MotionContainer) throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let window = try TestWindow(width: 360, height: 260)
             defer { window.close() }
             let first = MotionBin(child: colouredArea(red: 1, green: 0, blue: 0, width: 40, height: 40))
@@ -403,7 +415,7 @@ extension GtkAdapterTests {
             }
             var done = 0
             animate(.linear(duration: 0.3), changes: change) { done += 1 }
-            GtkRuntime.iterate(timeout: 2) { done == 1 && !first.isAnimating }
+            GtkRuntime.iterate(timeout: 30) { done == 1 && !first.isAnimating }
             window.settle()
             #expect(done == 1)
             var laidOut = graphene_rect_t()

@@ -11,6 +11,10 @@ extension GtkAdapterTests {
     struct SheetTests {
         @Test("a sheet zooms out of its source into its inset card over the page below, and back on dismiss")
         func sheetZoomFrames() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try NavWindow()
             defer { w.close() }
             // A blue strip at the root's left edge, outside the sheet's card: the page below, seen dimmed.
@@ -28,7 +32,7 @@ extension GtkAdapterTests {
                 placed.append(w.stack.drawnFrame(of: page))
             }
             #expect(w.stack.present(page, transition: .zoom(from: w.card, cornerRadius: 0)))
-            GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
+            GtkRuntime.iterate(timeout: 30) { !w.stack.isTransitioning }
             w.window.settle()
             let drawn = frames.compactMap { $0 }
             #expect(close(drawn.first, w.cardFrame), "first frame \(String(describing: drawn.first))")
@@ -44,7 +48,7 @@ extension GtkAdapterTests {
             frames = []
             placed = []
             #expect(w.stack.dismiss())
-            GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
+            GtkRuntime.iterate(timeout: 30) { !w.stack.isTransitioning }
             w.window.settle()
             let back = placed.compactMap { $0 }
             #expect(close(back.last, w.cardFrame), "last frame \(String(describing: back.last))")
@@ -61,7 +65,7 @@ extension GtkAdapterTests {
             #expect(w.stack.beginDrag())
             w.stack.updateDrag(translation: CGPoint(x: 0, y: 40))
             #expect(w.stack.endDrag(velocity: CGPoint(x: 0, y: 1500)))
-            GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
+            GtkRuntime.iterate(timeout: 30) { !w.stack.isTransitioning }
             w.window.settle()
             #expect(close(placed.compactMap { $0 }.last, w.cardFrame))
             #expect(w.stack.stack == [w.root] && w.drawn(green) == nil)

@@ -90,6 +90,10 @@ extension GtkAdapterTests {
     struct ZoomTests {
         @Test("a zoom push: the first painted frame draws the page at the source's bounds, the last at its own")
         func zoomPushFrames() throws {
+            // Every painted frame advances time by 1/60 s: the frames counted below do not depend on
+            // how fast this machine paints (`withFixedFrameRate`).
+            GtkFrameClock.fixedFrameRate = 60
+            defer { GtkFrameClock.fixedFrameRate = nil }
             let w = try NavWindow()
             defer { w.close() }
             let page = w.page("editor", green)
@@ -97,7 +101,7 @@ extension GtkAdapterTests {
             w.window.record { _ in frames.append((w.drawn(green), w.stack.drawnFrame(of: page))) }
             #expect(w.stack.push(page, transition: .zoom(from: w.card, cornerRadius: 0)))
             #expect(w.events(of: "root") == [.willAppear, .didAppear, .willDisappear])
-            GtkRuntime.iterate(timeout: 3) { !w.stack.isTransitioning }
+            GtkRuntime.iterate(timeout: 30) { !w.stack.isTransitioning }
             w.window.settle()
             let drawn = frames.compactMap(\.drawn)
             // Pixel edges: the clip is a rectangle at fractional positions; a partly covered pixel

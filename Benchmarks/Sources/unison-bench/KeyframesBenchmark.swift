@@ -77,9 +77,11 @@ enum KeyframesBenchmark {
         var allocationsPerFrame: Double
     }
 
-    /// Every (kind, N) once per round, round-robin, `repetitions` rounds.
+    /// Every (kind, N) once per round, round-robin, `repetitions` rounds; only the kind named by
+    /// `--only` when it names one (for profiling a single kind).
     static func run(counts: [Int], repetitions: Int) -> [Result] {
-        let cases = kinds.flatMap { kind in counts.map { (kind, $0) } }
+        let selected = kinds.contains(only ?? "") ? [only!] : kinds
+        let cases = selected.flatMap { kind in counts.map { (kind, $0) } }
         var rounds = [String: [(perValue: Double, allocations: Double)]]()
         for _ in 0..<repetitions {
             for (kind, count) in cases {

@@ -34,6 +34,8 @@ gboolean unison_bridge_navigation_stack_push (gpointer state, GtkWidget *page, G
 gboolean unison_bridge_navigation_stack_pop (gpointer state);
 guint unison_bridge_navigation_stack_depth (gpointer state);
 GtkWidget *unison_bridge_navigation_stack_page (gpointer state, guint index);
+gboolean unison_bridge_navigation_stack_get_back_swipe_enabled (gpointer state);
+void unison_bridge_navigation_stack_set_back_swipe_enabled (gpointer state, gboolean enabled);
 
 /* Implemented in C, called by Swift with each appearance event (0 will appear, 1 did appear, 2 will
  * disappear, 3 did disappear): emits the signal. */

@@ -29,6 +29,10 @@ class ValueCore<Value: Animatable>: PropertyCore {
         _modify { yield &storage.pointee }
     }
 
+    final var statePointer: UnsafeMutablePointer<ValueState<Value>> { storage }
+    /// A keyframe play that presents its frames itself while it is the only animation (ValueCore+Keyframes).
+    @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>?
+
     /// The transaction of its one animation, while batched (its state is usual), read in place:
     /// through `state` a batch's loop over its members would copy each one's whole state, and
     /// through the array's subscript each one's entry.
@@ -71,6 +75,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     final func set(_ newValue: Value, restarting: Bool = false) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
+        keyframes = nil
         state.leaveIfFinished()
         let group = Engine.currentGroup
         if let group, group.tracksVelocity { state.tracker.record(data, at: driver.now) }
@@ -114,6 +119,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// Jumps to the model value; the completions that become due wait for the next safe point
     /// (this runs from toolkit signals such as unmap and finalize).
     override func finishWithoutCompleting() {
+        keyframes = nil
         state.settleIfFinished()
         guard !state.entries.isEmpty || !state.deadlines.isEmpty else { return }
         jump(to: state.model)
@@ -123,6 +129,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// The property was released: its animations end without another frame, and the
     /// completions waiting on them run at the next safe point, never inside the release.
     final func release() {
+        keyframes = nil
         state.cancelAnimations()
         assert(state.batch == nil, "a released property is still in a batch")
         driver.deactivate(self)
@@ -150,6 +157,15 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// which presents it from then on: the core leaves the driver's general list.
     @inline(__always)
     override func tick(at time: TimeInterval) -> Bool {
+        if let keyframes, let needsFrames = keyframes.present(at: time, on: self) { return needsFrames }
+        return tickAnimations(at: time)
+    }
+
+    /// `tick` without a keyframe play presenting itself. (A function of its own: inside `tick`,
+    /// the generic metadata its code needs for a value of the app's own type would be looked up
+    /// on every frame, the keyframe play's too.)
+    @inline(never)
+    final func tickAnimations(at time: TimeInterval) -> Bool {
         let presented = state.advance(to: time).presented
         if let presented { apply(presented) }
         // Decided after `apply`, which may have started another animation on this property.

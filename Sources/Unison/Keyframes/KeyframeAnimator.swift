@@ -72,6 +72,8 @@ public final class KeyframeAnimator<Value: Animatable> {
         withTransaction(transaction) {
             property.setRestartingAnimation(end)
         }
+        // Its frames skip the engine's general path while it is the property's only animation.
+        if let player { property.core.keyframes = KeyframeFrames(player: player) }
     }
 
     /// Stops the timeline where it is: the property keeps the value presented now (as its

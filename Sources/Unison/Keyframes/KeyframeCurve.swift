@@ -277,9 +277,41 @@ extension KeyframeCurve {
 // engine's cores and batches).
 
 final class DoubleKeyframeCurve: KeyframeCurve<Double> {
+    /// `segments` in memory of its own, which `scalarValue(at:)` reads without reference counting
+    /// or bounds checks (an immutable copy, freed with the curve).
+    private let buffer: UnsafeMutableBufferPointer<KeyframeSegment<Double>>
+    private let lastValue: Double
+
+    required init(initial: Double, segments: [KeyframeSegment<Double>]) {
+        buffer = .allocate(capacity: segments.count)
+        _ = buffer.initialize(from: segments)
+        lastValue = segments.isEmpty ? initial : segments[segments.count - 1].endValue
+        super.init(initial: initial, segments: segments)
+    }
+
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+
     override func segmentIndex(at time: TimeInterval) -> Int? { super.segmentIndex(at: time) }
     override func value(at time: TimeInterval) -> Double { super.value(at: time) }
     override func velocity(at time: TimeInterval) -> Double { super.velocity(at: time) }
+
+    /// `value(at:)`, bit for bit, for the frame path: the same search and the same segment
+    /// arithmetic over `buffer`.
+    @inline(__always)
+    func scalarValue(at time: TimeInterval) -> Double {
+        let time = time > 0 ? time : 0
+        var lo = 0
+        var hi = buffer.count
+        while lo < hi {
+            let mid = (lo &+ hi) &>> 1
+            if buffer[mid].end > time { hi = mid } else { lo = mid &+ 1 }
+        }
+        guard lo < buffer.count else { return lastValue }
+        return buffer[lo].value(at: time - buffer[lo].start)
+    }
 }
 
 final class CGFloatKeyframeCurve: KeyframeCurve<CGFloat> {

@@ -83,12 +83,41 @@ class KeyframePlayer<V: VectorArithmetic>: KeyframePlayerBase, @unchecked Sendab
 /// The player of one timeline.
 final class KeyframeTimelinePlayer<Value: Animatable>: KeyframePlayer<Value.AnimatableData>, @unchecked Sendable {
     let timeline: KeyframeTimeline<Value>
+    // The timeline's parts a frame reads, as the player's own fields: code compiled for any
+    // `Value` (an app's own type) finds a generic class's fields through the object itself, but
+    // a generic struct's (the timeline's) only through metadata it looks up on every call.
+    let initialValue: Value
+    let scalarSlots: [KeyframeScalarSlot]?
 
     init(timeline: KeyframeTimeline<Value>, repeats: Bool) {
         self.timeline = timeline
+        initialValue = timeline.initialValue
+        scalarSlots = timeline.scalarSlots
         super.init(
             duration: timeline.duration, repeats: repeats,
             end: timeline.value(time: timeline.duration).animatableData)
+    }
+
+    /// The timeline's value at `time` seconds: `timeline.value(time:)`, bit for bit.
+    @inline(__always)
+    func timelineValue(at time: TimeInterval) -> Value {
+        guard let scalarSlots else { return timeline.value(time: time) }
+        var value = initialValue
+        storeScalarTracks(scalarSlots, at: clamped(time), into: &value)
+        return value
+    }
+
+    /// `time` as the timeline evaluates it: clamped to its duration, NaN as 0.
+    @inline(__always)
+    func clamped(_ time: TimeInterval) -> TimeInterval { time.isNaN ? 0 : min(max(time, 0), duration) }
+
+    /// The play's own time for `elapsed` seconds since its start, as `KeyframePlayback.animate`
+    /// computes it, or nil once a play that does not repeat has ended.
+    @inline(__always)
+    func playTime(elapsed: TimeInterval) -> TimeInterval? {
+        let time = sanitizedTime(elapsed)
+        if repeats { return time.truncatingRemainder(dividingBy: duration) }
+        return time < duration ? time : nil
     }
 
     override func value(at time: TimeInterval) -> Value.AnimatableData { timeline.value(time: time).animatableData }

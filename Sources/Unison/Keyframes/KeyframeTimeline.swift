@@ -29,6 +29,10 @@ import Foundation
 public struct KeyframeTimeline<Value> {
     let initialValue: Value
     let tracks: [AnyResolvedKeyframeTrack<Value>]
+    /// The tracks as stores into the value's memory, when every one tracks a `Double` stored
+    /// inline in it (``KeyframeScalarSlot``); nil otherwise. Evaluating them gives the same bits
+    /// as applying `tracks`, without key paths or generic code.
+    let scalarSlots: [KeyframeScalarSlot]?
 
     /// The length of the timeline in seconds: the longest track's.
     public let duration: TimeInterval
@@ -40,13 +44,19 @@ public struct KeyframeTimeline<Value> {
         self.initialValue = initialValue
         tracks = keyframeTrackMakers(content()).map { $0.make(initialValue) }
         duration = tracks.reduce(0) { max($0, $1.duration) }
+        let slots = tracks.compactMap { $0.scalarSlot() }
+        scalarSlots = slots.count == tracks.count ? slots : nil
     }
 
     /// The value at `time` seconds, with `time` clamped to `0...duration` (NaN is 0).
     public func value(time: Double) -> Value {
         let t = Self.clamp(time, duration)
         var value = initialValue
-        for track in tracks { track.apply(to: &value, time: t) }
+        if let scalarSlots {
+            storeScalarTracks(scalarSlots, at: t, into: &value)
+        } else {
+            for track in tracks { track.apply(to: &value, time: t) }
+        }
         return value
     }
 
@@ -56,6 +66,7 @@ public struct KeyframeTimeline<Value> {
         return value(time: time.isNaN ? 0 : time)
     }
 
+    @inline(__always)
     static func clamp(_ time: Double, _ duration: TimeInterval) -> TimeInterval {
         time.isNaN ? 0 : min(max(time, 0), duration)
     }

@@ -18,6 +18,42 @@ class AnyResolvedKeyframeTrack<Root> {
     /// Writes a zero velocity into `root` (with `applyVelocity`, the difference gives the
     /// root's velocity for any `animatableData` that is linear or affine in the property).
     func applyZeroVelocity(to root: inout Root) {}
+
+    /// The track as a store into `Root`'s memory, when it tracks a `Double` stored in `Root`
+    /// itself (see ``KeyframeScalarSlot``); nil otherwise.
+    func scalarSlot() -> KeyframeScalarSlot? { nil }
+}
+
+/// A track of a `Double` stored inline in its root (the root itself, or a stored property of a
+/// struct): its byte offset there and its curve. Evaluating it stores the curve's value at the
+/// offset, which is what writing it through the key path does (a `Double`'s `animatableData` is
+/// the whole value, so the track's templates play no part), without the key path's projection
+/// or any generic code.
+///
+/// The curve is held `unowned(unsafe)`: a slot lives in a timeline (or its player) beside the
+/// track that owns the curve, and reading it then costs no reference counting.
+struct KeyframeScalarSlot {
+    let offset: Int
+    unowned(unsafe) let curve: DoubleKeyframeCurve
+}
+
+/// Stores each slot's value at `time` into `root`, in order (a later track on the same property
+/// wins, as when applying tracks through their key paths).
+@inline(__always)
+func storeScalarTracks<Root>(_ slots: [KeyframeScalarSlot], at time: TimeInterval, into root: inout Root) {
+    withUnsafeMutableBytes(of: &root) { bytes in
+        slots.withUnsafeBufferPointer { storeScalarTracks($0, at: time, into: bytes.baseAddress!) }
+    }
+}
+
+/// Stores each slot's value at `time` at its offset from `root`, in order.
+@inline(__always)
+func storeScalarTracks(
+    _ slots: UnsafeBufferPointer<KeyframeScalarSlot>, at time: TimeInterval, into root: UnsafeMutableRawPointer
+) {
+    for slot in slots {
+        (root + slot.offset).storeBytes(of: slot.curve.scalarValue(at: time), as: Double.self)
+    }
 }
 
 /// A track over the property at `keyPath`, with its resolved path.
@@ -78,6 +114,13 @@ final class ResolvedKeyframeTrack<Root, Value: Animatable>: AnyResolvedKeyframeT
         var value = template(at: time)
         value.animatableData = curve.velocity(at: time)
         root[keyPath: keyPath] = value
+    }
+
+    override func scalarSlot() -> KeyframeScalarSlot? {
+        guard Value.self == Double.self, let curve = curve as? DoubleKeyframeCurve,
+            let offset = MemoryLayout<Root>.offset(of: keyPath)
+        else { return nil }
+        return KeyframeScalarSlot(offset: offset, curve: curve)
     }
 
     override func applyZeroVelocity(to root: inout Root) {

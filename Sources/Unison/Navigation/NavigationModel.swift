@@ -44,7 +44,9 @@ import Foundation
 /// either finishes the pop or settles back (a new transition: the top page `didDisappear` then
 /// `willAppear`, the page below `didAppear` then `willDisappear`), the animation starting with
 /// the finger's velocity. During a drag, ``pop(animated:)`` finishes it; ``push(_:animated:)`` and
-/// ``popToRoot(animated:)`` settle it back first.
+/// ``popToRoot(animated:)`` settle it back first. ``beginInteractivePush(_:)`` is the same for a
+/// push (a gesture bringing a page in), ended by ``endInteractivePush(commits:velocity:animated:)``;
+/// a pop, push or pop to root during it takes the page away first.
 ///
 /// **Bad input** has defined results: pushing a page that is already on the stack does nothing
 /// and returns false; popping with one page (or none) left does nothing and returns nil; ending
@@ -106,6 +108,8 @@ public final class NavigationModel<Page: Hashable> {
     private var order: [Page] = []
     private var transitions: [Transition] = []
     private var interactive: Transition?
+    /// Whether `interactive` is a push (its moving page is the incoming one) rather than a pop.
+    private var interactiveIsPush = false
     /// Events due but not yet delivered (callbacks may call back into the model).
     private var pendingEvents: [(Page, AppearanceEvent)] = []
     private var isDelivering = false
@@ -127,8 +131,10 @@ public final class NavigationModel<Page: Hashable> {
     public var canPop: Bool { stack.count >= 2 }
     /// Whether any transition is in flight (interactive ones included).
     public var isTransitioning: Bool { !transitions.isEmpty }
-    /// Whether a drag holds the top page.
+    /// Whether a drag holds the top page (an interactive pop or push).
     public var isInteractive: Bool { interactive != nil }
+    /// Whether the interactive transition in progress is a push (``beginInteractivePush(_:)``).
+    public var isInteractivePush: Bool { interactive != nil && interactiveIsPush }
 
     /// The pages on screen, bottom to top: those appearing, appeared or disappearing.
     /// At rest, only the top page.
@@ -240,17 +246,94 @@ public final class NavigationModel<Page: Hashable> {
         let below = stack[stack.count - 2]
         let transition = Transition(incoming: below, outgoing: top, isInteractive: true)
         interactive = transition
+        interactiveIsPush = false
         let held = entry(for: top).progress.presentationValue
         start(
             transition, kind: .interactivePop, moving: top, targets: [(top, held)], animated: false, completes: false)
     }
 
     /// Moves the dragged page's progress (clamped to 0...1) at once. Does nothing without a drag.
+    /// During an interactive push, moves the pushed page.
     public func updateInteractivePop(progress: Double) {
-        guard let transition = interactive, let page = transition.outgoing, progress.isFinite,
+        guard let transition = interactive,
+            let page = interactiveIsPush ? transition.incoming : transition.outgoing, progress.isFinite,
             let entry = entries[page]
         else { return }
         jump(entry.progress, to: min(max(progress, 0), 1))
+    }
+
+    /// Starts a push that the host controls (a gesture seeking it): `page` goes on the stack and
+    /// gets `willAppear`, the top page `willDisappear`, and `page`'s progress stops where it is
+    /// drawn (0 for a new page; where it is for a page still animating out, or for the top page
+    /// while its push is still running, which this takes over). Move it with
+    /// ``updateInteractivePop(progress:)``; end it with ``endInteractivePush(commits:velocity:animated:)``.
+    /// Returns false, changing nothing, during another interactive transition, with no page on
+    /// the stack, or when `page` is on the stack below the top.
+    @discardableResult
+    public func beginInteractivePush(_ page: Page) -> Bool {
+        guard interactive == nil, let top = stack.last else { return false }
+        if top == page {
+            // Its push still running: held where it is.
+            guard let entry = entries[page], entry.state == .appearing, let transition = entry.transition,
+                transition.incoming == page
+            else { return false }
+            mutate {
+                transition.isInteractive = true
+                transition.serial &+= 1  // the running animation no longer ends it
+                interactive = transition
+                interactiveIsPush = true
+                jump(entry.progress, to: entry.progress.presentationValue)
+            }
+            return true
+        }
+        guard !stack.contains(page) else { return false }
+        mutate {
+            stack.append(page)
+            order.removeAll { $0 == page }
+            order.append(page)
+            let entry = entry(for: page)
+            if !entry.state.isVisible { jump(entry.progress, to: 0) }
+            let transition = Transition(incoming: page, outgoing: top, isInteractive: true)
+            interactive = transition
+            interactiveIsPush = true
+            start(
+                transition, kind: .push, moving: page, targets: [(page, entry.progress.presentationValue)],
+                animated: false, completes: false)
+        }
+        return true
+    }
+
+    /// Ends an interactive push: `commits` lets the push run on to its end (progress 1);
+    /// otherwise the page leaves again (a pop: it gets `didAppear` then `willDisappear`, the page
+    /// below `didDisappear` then `willAppear`, so every visit is closed). `velocity` is the pushed
+    /// page's progress velocity, per second; the animation starts with it. Returns false, doing
+    /// nothing, without an interactive push.
+    @discardableResult
+    public func endInteractivePush(commits: Bool, velocity: Double = 0, animated: Bool = true) -> Bool {
+        guard interactiveIsPush, interactive != nil else { return false }
+        return mutate { endingInteractivePush(commits: commits, velocity: velocity, animated: animated) }
+    }
+
+    private func endingInteractivePush(commits: Bool, velocity: Double, animated: Bool) -> Bool {
+        guard let transition = interactive, let page = transition.incoming else {
+            interactive = nil
+            return false
+        }
+        interactive = nil
+        transition.isInteractive = false
+        let speed = velocity.isFinite ? velocity : 0
+        if commits {
+            run(transition, kind: .push, moving: page, targets: [(page, 1)], velocity: speed, animated: animated)
+        } else {
+            stack.removeAll { $0 == page }
+            let below = transition.outgoing ?? stack.last
+            var targets = [(page, 0.0)]
+            if let below { targets.append((below, 1)) }
+            start(
+                Transition(incoming: below, outgoing: page), kind: .pop, moving: page, targets: targets,
+                animated: animated, velocity: speed)
+        }
+        return true
     }
 
     /// The drag is released: `pops` finishes the pop (the page animates to 0), otherwise it
@@ -263,6 +346,8 @@ public final class NavigationModel<Page: Hashable> {
     }
 
     private func endingInteractivePop(pops: Bool, velocity: Double, animated: Bool) -> Bool {
+        // An interactive push ends by going back: a pop, or settling, both take the page away.
+        if interactiveIsPush { return endingInteractivePush(commits: false, velocity: 0, animated: animated) }
         guard let transition = interactive, let top = transition.outgoing else {
             interactive = nil
             return false

@@ -30,7 +30,9 @@ extension MotionBin {
     /// rewrap at every intermediate width), and it works in any container; the cross-fade hides
     /// most of the stretching. While the morph runs, the space each bin takes changes at once
     /// (the appearing one takes its own, the disappearing one collapses), and the transition's
-    /// opacity applies but not its offset, scale or rotation. `id: nil` unlinks the bin.
+    /// opacity applies but not its offset, scale or rotation. `id: nil` unlinks the bin. Where
+    /// motion is reduced (see `MotionPreferences`) the pair cross-fades in place instead, each at
+    /// its own frame, unless the change is essential (`withEssentialAnimation`).
     ///
     /// A bin inside a container that clips its children (a `GtkFixed`, a scrolled window's
     /// viewport, any widget with `overflow: hidden`) whose morph leaves that container is drawn,
@@ -98,9 +100,13 @@ extension MotionBin {
         return true
     }
 
-    /// Whether an `isPresent` change in `transaction` morphs (it animates).
+    /// Whether an `isPresent` change in `transaction` morphs: it animates, and motion is not
+    /// reduced (then the pair cross-fades in place through their transitions, which become fades
+    /// too), unless the change is essential.
     func morphs(in transaction: Transaction) -> Bool {
-        transaction.isAnimated && clock.animationsEnabled
+        let lower = clock.environment.merging(presence.environment)
+        return transaction.isAnimated && clock.animationsEnabled
+            && !ReducedMotion.applies(to: transaction.environment, over: lower)
     }
 
     /// The bin's own bounds in its window (nil while it has no window).

@@ -43,6 +43,10 @@ extension MotionBin {
             // business (a frame in the window), so layout may jump underneath it.
             mode.morph = .awaiting(drawnAtMorph: isMorphing)
             withTransaction(Transaction()) { reveal.value = newValue ? 1 : 0 }
+        } else if match != nil, Transaction.current.isAnimated, clock.animationsEnabled {
+            // Reduced motion: the pair cross-fades in place; the space changes at once, as for a
+            // morph, so each card fades at its own full frame.
+            withTransaction(Transaction()) { reveal.value = newValue ? 1 : 0 }
         } else {
             reveal.value = newValue ? 1 : 0
         }

@@ -23,13 +23,16 @@ struct NavigationDismissalDrag {
     /// Decides when the drag starts and fits the release velocity from the events' own
     /// timestamps; made anew at each press with the stack's ``NavigationStack/dragThreshold``.
     var recognizer = DragRecognizer()
+    /// Whether this press is a back swipe (a slid page seeking its pop, NavigationStack+Seeking.swift)
+    /// rather than a drag of a zoomed page or sheet.
+    var isBackSwipe = false
     /// Where the press was, in the stack's coordinates (GTK reports offsets from it).
     var start = CGPoint.zero
     /// The translation when the drag took the page (the threshold's worth of motion is not applied).
     var origin = CGPoint.zero
     /// The page a drag holds (by ``NavigationStack/beginDrag()``, the built-in drag or an app's).
     var page: Page?
-    /// The page's drag offset and progress when it was taken.
+    /// The page's drag offset and progress when it was taken (a back swipe: its pop progress).
     var base = CGPoint.zero
     var baseProgress = 1.0
     var controller: OpaquePointer?
@@ -60,6 +63,14 @@ extension NavigationStack {
         dismissalDrag.start = CGPoint(x: x, y: y)
         dismissalDrag.recognizer = DragRecognizer(minimumDistance: dragThreshold)
         _ = dismissalDrag.recognizer.handle(.down(dismissalDrag.start, at: eventTime()))
+        dismissalDrag.isBackSwipe = false
+        // A slid page is swiped back from its leading edge only (and a leaving one grabbed there).
+        guard let page = seekCandidate(), !page.isZoomLike else { return }
+        guard isBackSwipeEnabled, startsBackSwipe(at: dismissalDrag.start, page: page) else {
+            dismissalDrag.phase = .ignored
+            return
+        }
+        dismissalDrag.isBackSwipe = true
     }
 
     private func location(_ dx: Double, _ dy: Double) -> CGPoint {
@@ -76,22 +87,30 @@ extension NavigationStack {
         case .idle, .ignored:
             return
         case .pending:
-            // Past the threshold. A slid page is swiped back from left to right only (the
-            // platform's back swipe).
-            if let top = model.top, !top.isZoomLike && (translation.x <= 0 || abs(translation.y) > abs(translation.x)) {
-                deny(gesture)
-                return
-            }
-            guard beginDrag() else {
-                deny(gesture)
-                return
+            if dismissalDrag.isBackSwipe {
+                // Past the threshold: a back swipe goes towards the trailing edge, mostly sideways.
+                let along = translation.x * leadingSign
+                guard along > 0, abs(translation.y) <= along, beginBackSwipe() else {
+                    deny(gesture)
+                    return
+                }
+            } else {
+                // A zoomed page or a sheet is dragged in any direction.
+                guard let top = model.top, top.isZoomLike, beginDrag() else {
+                    deny(gesture)
+                    return
+                }
             }
             gtk_gesture_set_state(OpaquePointer(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
             dismissalDrag.phase = .active
             // From here the page follows the finger's further motion from where it is drawn.
             dismissalDrag.origin = translation
         case .active:
-            if !updateDrag(translation: translation - dismissalDrag.origin) { dismissalDrag.phase = .ignored }
+            if dismissalDrag.isBackSwipe {
+                if !updateBackSwipe(translation: translation - dismissalDrag.origin) { dismissalDrag.phase = .ignored }
+            } else if !updateDrag(translation: translation - dismissalDrag.origin) {
+                dismissalDrag.phase = .ignored
+            }
         }
     }
 
@@ -110,13 +129,22 @@ extension NavigationStack {
         defer { dismissalDrag.phase = .idle }
         guard dismissalDrag.phase == .active else { return }
         if dismissalDrag.recognizer.phase == .cancelled {
-            cancelDrag()
+            if dismissalDrag.isBackSwipe {
+                if isSeeking { cancelSeeking() }
+            } else {
+                cancelDrag()
+            }
             return
         }
         _ = dismissalDrag.recognizer.handle(.up(location(dx, dy), at: eventTime()))
         guard let value = dismissalDrag.recognizer.value else { return }
-        _ = updateDrag(translation: value.translation - dismissalDrag.origin)
-        endDrag(velocity: value.velocity)
+        if dismissalDrag.isBackSwipe {
+            guard updateBackSwipe(translation: value.translation - dismissalDrag.origin) else { return }
+            endBackSwipe(velocity: value.velocity)
+        } else {
+            _ = updateDrag(translation: value.translation - dismissalDrag.origin)
+            endDrag(velocity: value.velocity)
+        }
     }
 
     // MARK: Interactive dismissal (the built-in drag uses these; so can an app's own gesture)
@@ -147,13 +175,14 @@ extension NavigationStack {
             let offset = dismissalDrag.base + translation
             withTransaction(Transaction()) { page.drag.value = offset }
         } else if let size = size() {
-            model.updateInteractivePop(progress: dismissalDrag.baseProgress - translation.x / size.width)
+            model.updateInteractivePop(progress: dismissalDrag.baseProgress - leadingSign * translation.x / size.width)
         }
         return true
     }
 
     /// Releases the held page with the finger's `velocity` (pixels per second): it pops if
-    /// ``dismissal`` says so, else settles back, the finishing spring starting with that
+    /// ``dismissal`` says so (unset: a zoomed page by distance and velocity, a slid page as the
+    /// back swipe, see ``backSwipeVelocity``), else settles back, the finishing spring starting with that
     /// velocity. Returns whether it pops (false too when no drag held it).
     @discardableResult
     public func endDrag(velocity: CGPoint) -> Bool {
@@ -174,9 +203,9 @@ extension NavigationStack {
             model.endInteractivePop(pops: pops, velocity: 0)
         } else {
             let travelled = (1 - model.progress(of: page)) * size.width
-            let rule = dismissal ?? InteractiveDismissal(distance: 0.5 * size.width)
-            pops = rule.dismisses(offset: travelled, velocity: Double(velocity.x))
-            model.endInteractivePop(pops: pops, velocity: -Double(velocity.x) / size.width)
+            let along = leadingSign * Double(velocity.x)
+            pops = backSwipePops(travelled: travelled, velocity: along, width: size.width)
+            model.endInteractivePop(pops: pops, velocity: -along / size.width)
         }
         dismissalDrag.releaseVelocity = .zero
         return pops

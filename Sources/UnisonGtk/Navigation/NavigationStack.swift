@@ -29,8 +29,11 @@ import Unison
 ///   pops of every kind cross-fade the page in place instead of sliding or zooming, unless the
 ///   change is essential (`Transaction.isEssential`); a drag still follows the finger.
 /// - **Interaction**: drag a zoomed page anywhere (it follows the finger and shrinks with the
-///   distance), or swipe a slid page back from the left; Escape and Alt+Left pop. A drag may
-///   start at any time, also mid-push.
+///   distance), or swipe a slid page back from its leading edge (``isBackSwipeEnabled``);
+///   Escape and Alt+Left pop. A drag may start at any time, also mid-push.
+/// - **Seeking**: an app's own gesture drives the pop with ``seekPop(to:)`` (or a push with
+///   ``seekPush(_:transition:presentation:to:onAppearance:)``) and ends it with
+///   ``finishSeeking(velocity:animation:)`` or ``cancelSeeking(velocity:animation:)``.
 /// - **Sheets**: ``present(_:transition:animated:onAppearance:)`` (a push with
 ///   ``NavigationPresentation/sheet``) shows the page as an inset card over the page below,
 ///   which stays drawn behind a dimming layer; ``dismiss(animated:)``, Escape or a drag dismisses it.
@@ -67,8 +70,26 @@ public final class NavigationStack {
     /// Each page's appearance events (besides the callback given to ``push(_:transition:presentation:animated:onAppearance:)``).
     public var onAppearance: (@MainActor (UnsafeMutablePointer<GtkWidget>, AppearanceEvent) -> Void)?
     /// When a released drag pops (nil: a zoomed page pops when its drag projects a quarter of the
-    /// stack's smaller side away; a slid page when its swipe projects past half the width).
+    /// stack's smaller side away; a slid page by the back swipe's rule, see ``backSwipeVelocity``).
     public var dismissal: InteractiveDismissal?
+    /// Whether a slid page can be swiped back from its leading edge (default true): a press within
+    /// ``backSwipeEdgeWidth`` of the page's leading edge (the left one; the right one in
+    /// right-to-left text direction) dragged towards the trailing edge seeks the pop
+    /// (``seekPop(to:)``), the page following the pointer 1:1 once the drag has moved
+    /// ``dragThreshold``. Zoomed pages and sheets keep their own drag.
+    ///
+    /// ```swift
+    /// stack.isBackSwipeEnabled = false   // a page with its own horizontal gestures at the edge
+    /// ```
+    public var isBackSwipeEnabled = true
+    /// How close to a slid page's leading edge a press must be to start the back swipe (pixels,
+    /// default 24). A press inside a horizontally scrolling `GtkScrolledWindow` never starts it.
+    public var backSwipeEdgeWidth = 24.0
+    /// How fast a released back swipe must move to decide by its velocity alone (pixels per
+    /// second, default 500): at least this fast towards the trailing edge pops, at least this
+    /// fast back settles back, anything slower pops once the page has travelled half the
+    /// stack's width. ``dismissal``, when set, decides instead.
+    public var backSwipeVelocity = 500.0
     /// How far a drag must move before it takes the page (16 px, as libadwaita's swipes).
     public var dragThreshold = 16.0
     /// The velocity of the last release (pixels per second), as the drag measured it from its
@@ -89,6 +110,11 @@ public final class NavigationStack {
     var arriving: Page?
     /// The drag in progress (NavigationStack+Dismissal.swift).
     var dismissalDrag = NavigationDismissalDrag()
+    /// The page a seek holds (NavigationStack+Seeking.swift); stale once the model's interactive
+    /// pop has ended (see ``isSeeking``).
+    var seeking: Page?
+    /// The page the last pop sent away, while it may still be leaving (a seek grabs it back).
+    weak var leaving: Page?
     /// The top page when the covered pages were last updated (NavigationStack+Focus.swift).
     weak var coveringTop: Page?
     /// Draws the stack once per frame (NavigationStackDrawing.swift).
@@ -156,19 +182,30 @@ public final class NavigationStack {
         presentation: NavigationPresentation = .page, animated: Bool = true,
         onAppearance: (@MainActor (AppearanceEvent) -> Void)? = nil
     ) -> Bool {
-        guard !isDisposed else { return false }
+        guard let entry = entering(page, transition: transition, presentation: presentation, onAppearance: onAppearance)
+        else { return false }
+        return pushing(entry, animated: animated)
+    }
+
+    /// The page `page` pushes, its bin on top of the overlay: a new one, or one still animating
+    /// out after a pop, which comes back with its new transition. Nil when `page` is on the
+    /// stack, has a parent elsewhere, or the stack is gone.
+    func entering(
+        _ page: some GObjectPointer, transition: NavigationTransition, presentation: NavigationPresentation,
+        onAppearance: (@MainActor (AppearanceEvent) -> Void)?
+    ) -> Page? {
+        guard !isDisposed else { return nil }
         let content = page.gObjectAddress
         if let existing = pages[content] {
-            // Still animating out after a pop: it comes back, with its new transition.
-            guard !model.stack.contains(existing) else { return false }
+            guard !model.stack.contains(existing) else { return nil }
             existing.transition = transition
             existing.onAppearance = onAppearance
             setPresentation(presentation, of: existing)
             if let dim = existing.dim { gtk_widget_insert_before(dim, unison_gtk_widget(overlay), nil) }
             gtk_widget_insert_before(unison_gtk_widget(existing.bin), unison_gtk_widget(overlay), nil)
-            return pushing(existing, animated: animated)
+            return existing
         }
-        guard gtk_widget_get_parent(unison_gtk_widget(content)) == nil else { return false }
+        guard gtk_widget_get_parent(unison_gtk_widget(content)) == nil else { return nil }
         let entry = Page(content: content, transition: transition, clock: clock) { [weak self] _ in
             self?.drawing.changed()
         }
@@ -179,7 +216,7 @@ public final class NavigationStack {
         gtk_widget_set_visible(bin, unison_gtk_false)
         gtk_overlay_add_overlay(OpaquePointer(overlay), bin)
         gtk_overlay_set_measure_overlay(OpaquePointer(overlay), bin, unison_gtk_true)
-        return pushing(entry, animated: animated)
+        return entry
     }
 
     /// How far a sheet's card is inset from the stack's edges (pixels, rounded; read when a
@@ -236,7 +273,13 @@ public final class NavigationStack {
     /// the finger's velocity.
     private func transitionStarted(_ context: NavigationTransitionContext<Page>) {
         let page = context.movingPage
-        page.reducesMotion = ReducedMotion.applies(to: Transaction.current.environment, over: clock.environment)
+        switch context.kind {
+        case .push, .pop, .interactivePop:
+            page.reducesMotion = ReducedMotion.applies(to: Transaction.current.environment, over: clock.environment)
+        case .finishInteractivePop, .cancelInteractivePop:
+            // Released: it ends as it was drawn under the finger (a slide never turns into a fade).
+            break
+        }
         switch context.kind {
         case .push, .pop, .finishInteractivePop:
             page.needsSourceFrame = true
@@ -247,6 +290,7 @@ public final class NavigationStack {
         case .pop, .finishInteractivePop:
             // A zoom close fades the page into its source over its last frames.
             page.fadesIntoSource = page.isZoomLike
+            leaving = page
         case .push, .interactivePop, .cancelInteractivePop:
             // Coming back: stops fading once past the fade (NavigationStackDrawing.swift's `draw`).
             break
@@ -282,5 +326,6 @@ public final class NavigationStack {
         isDisposed = true
         dismissalDrag.phase = .idle
         dismissalDrag.page = nil
+        seeking = nil
     }
 }

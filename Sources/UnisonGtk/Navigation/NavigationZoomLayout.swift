@@ -46,7 +46,8 @@ extension NavigationStack {
         switch style {
         case .slide:
             // Only the page's own drag progress moves it: the finger or the transition.
-            let x = (1 - p) * width
+            // Towards the trailing edge (the left one in right-to-left text).
+            let x = leadingSign * (1 - p) * width
             return NavigationPageLayout(
                 frame: full.offsetBy(dx: x, dy: 0), scale: 1, opacity: 1, radius: 0, isIdentity: abs(x) < 1e-9)
         case let .zoom(_, cornerRadius):

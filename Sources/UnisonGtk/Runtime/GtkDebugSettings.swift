@@ -11,6 +11,9 @@ import Unison
 ///   ignored with a GLib warning. `UnisonHeadless`'s clocks are not affected (tests stay exact).
 /// - `UNISON_FRAME_READOUT=1`: ``FrameReadout`` records from the start and logs a line a second
 ///   to stderr.
+/// - `UNISON_FIXED_FRAME_RATE=<fps>`: sets ``GtkFrameClock/fixedFrameRate`` (60: every painted
+///   frame advances animations by 1/60 s, however long it took). A value that is not a number from
+///   1 to 1000 is ignored with a GLib warning.
 /// - `UNISON_REDUCE_MOTION=1` (or `0`): starts with `MotionPreferences.reduceMotionOverride` set
 ///   to true (or false), to try an app with reduced motion where the desktop or the running GTK
 ///   (older than 4.22) offers no such setting. Another value is ignored with a GLib warning.
@@ -27,6 +30,11 @@ enum GtkDebugSettings {
         let (factor, warning) = parseSlowdown(ProcessInfo.processInfo.environment["UNISON_SLOW_ANIMATIONS"])
         slowdown = factor
         if let warning { unison_gtk_warning(warning) }
+        if let text = ProcessInfo.processInfo.environment["UNISON_FIXED_FRAME_RATE"] {
+            let (rate, rateWarning) = parseFrameRate(text)
+            if let rate { GtkFrameClock.fixedFrameRate = rate }
+            if let rateWarning { unison_gtk_warning(rateWarning) }
+        }
         if parseSwitch(ProcessInfo.processInfo.environment["UNISON_FRAME_READOUT"]) {
             FrameReadout.logsToStandardError = true
             FrameReadout.isRecording = true
@@ -53,6 +61,19 @@ enum GtkDebugSettings {
             return (1, "UNISON_SLOW_ANIMATIONS=\(text) ignored: expected a number above 0, such as 5")
         }
         return (factor, nil)
+    }
+
+    /// The fixed frame rate `text` asks for (nil: none), and a warning when it is not a number of
+    /// frames per second from 1 to 1000. Empty means none without a warning.
+    static func parseFrameRate(_ text: String) -> (rate: Double?, warning: String?) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return (nil, nil) }
+        guard let rate = Double(text), rate.isFinite, rate >= 1, rate <= 1000 else {
+            return (
+                nil, "UNISON_FIXED_FRAME_RATE=\(text) ignored: expected frames per second from 1 to 1000, such as 60"
+            )
+        }
+        return (rate, nil)
     }
 
     /// Whether an on/off variable is on: `1`, `true`, `yes` or `on`.

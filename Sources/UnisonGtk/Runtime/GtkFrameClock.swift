@@ -63,8 +63,34 @@ public final class GtkFrameClock: FrameClock {
     }
 
     /// `CLOCK_MONOTONIC` seconds now (between frames, later than the last frame time), scaled
-    /// by ``timeScale``.
-    public var now: TimeInterval { scaled(Double(g_get_monotonic_time()) / 1_000_000) }
+    /// by ``timeScale``; under a ``fixedFrameRate``, the latest frame's time.
+    public var now: TimeInterval { scaled(Self.realNow) }
+
+    /// GDK's monotonic seconds now, or, under a ``fixedFrameRate``, the latest frame's time on it.
+    private static var realNow: TimeInterval {
+        FixedFrameRate.step == nil ? Double(g_get_monotonic_time()) / 1_000_000 : FixedFrameRate.latest
+    }
+
+    /// A fixed frame rate for every GTK clock of Unison's (nil, the default: real time): each
+    /// painted frame advances animations by `1 / fixedFrameRate` seconds however long it took, so
+    /// a screen recorder or a frame-by-frame debugger sees every frame of every animation, and a
+    /// busy machine shows all of them, later, rather than skipping some. A 0.3 s animation at 60
+    /// takes 18 painted frames.
+    ///
+    /// Every widget of a window shares its frame time; a window opened later starts at the
+    /// latest time presented. Changing the rate mid-flight keeps time continuous; back to nil,
+    /// time jumps to real time (running animations finish where they would have, in real time).
+    /// A value outside 1…1000 (or not finite) means nil. Delays wait in frames too (the clock keeps
+    /// ticking through them). ``timeScale`` and `UNISON_SLOW_ANIMATIONS` apply on top.
+    /// `UNISON_FIXED_FRAME_RATE=<fps>` sets it at start.
+    ///
+    /// ```swift
+    /// GtkFrameClock.fixedFrameRate = 60   // record a screencast frame by frame
+    /// ```
+    public static var fixedFrameRate: Double? {
+        get { FixedFrameRate.step.map { 1 / $0 } }
+        set { FixedFrameRate.set(framesPerSecond: newValue, now: Double(g_get_monotonic_time()) / 1_000_000) }
+    }
 
     /// How fast animations on this clock run: 1 is real time, 0.25 a four-times slow motion
     /// (like `GTK_SLOWDOWN` for GTK's own animations). Changing it keeps time continuous, so
@@ -77,7 +103,7 @@ public final class GtkFrameClock: FrameClock {
         set {
             guard newValue.isFinite, newValue > 0 else { return }
             requestedScale = newValue
-            time.setScale(newValue / GtkDebugSettings.slowdown, at: Double(g_get_monotonic_time()) / 1_000_000)
+            time.setScale(newValue / GtkDebugSettings.slowdown, at: Self.realNow)
         }
     }
 
@@ -139,7 +165,8 @@ public final class GtkFrameClock: FrameClock {
 
     /// Removes the tick callback (GTK's frame clock may stop) and adds it back at `time`.
     public func restFrames(until time: TimeInterval) -> Bool {
-        guard handler != nil, widget.isAlive else { return false }
+        // Under a fixed frame rate time moves only with frames: keep them coming.
+        guard handler != nil, widget.isAlive, FixedFrameRate.step == nil else { return false }
         removeTickCallback()
         cancelWake()
         // `time` is on this clock's scaled time base; the timeout counts real seconds.
@@ -199,7 +226,10 @@ public final class GtkFrameClock: FrameClock {
     /// One tick: presents the frame; returns whether the tick callback stays.
     private func present(_ frameClock: OpaquePointer) -> Bool {
         guard handler != nil else { return false }
-        let time = scaled(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
+        let real =
+            FixedFrameRate.step.map { FixedFrameRate.time(of: frameClock, step: $0) }
+            ?? Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000
+        let time = scaled(real)
         isInTick = true
         runningTick = tickID
         keepsTicking = true

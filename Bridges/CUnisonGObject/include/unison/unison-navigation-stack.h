@@ -16,4 +16,7 @@ gboolean unison_navigation_stack_pop (UnisonNavigationStack *self);
 GtkWidget *unison_navigation_stack_get_top (UnisonNavigationStack *self);
 guint unison_navigation_stack_get_depth (UnisonNavigationStack *self);
 
+gboolean unison_navigation_stack_get_back_swipe_enabled (UnisonNavigationStack *self);
+void unison_navigation_stack_set_back_swipe_enabled (UnisonNavigationStack *self, gboolean enabled);
+
 G_END_DECLS
