@@ -81,6 +81,12 @@ unison_motion_bin_public_get_property (GObject *object, guint prop_id, GValue *v
     case PROP_COLLAPSED:
       g_value_set_boolean (value, state ? unison_bridge_motion_bin_collapsed (state) : FALSE);
       break;
+    case PROP_SEEKING:
+      g_value_set_boolean (value, state ? unison_bridge_motion_bin_seeking (state) : FALSE);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, state ? unison_bridge_motion_bin_seek_progress (state, TRUE) : 1);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -264,6 +270,29 @@ unison_motion_bin_install_public (GObjectClass *object_class)
    * through its transition; the two combine.
    */
   unison_motion_bin_props[PROP_COLLAPSED] = g_param_spec_boolean ("collapsed", NULL, NULL, FALSE, animated);
+  /**
+   * UnisonMotionBin:seeking: (getter get_seeking)
+   *
+   * Whether the bin's transition is driven by hand (see [method@MotionBin.seek]); notified when
+   * a seek starts and when it is finished or cancelled.
+   */
+  unison_motion_bin_props[PROP_SEEKING] = g_param_spec_boolean ("seeking", NULL, NULL, FALSE,
+                                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                                  | G_PARAM_STATIC_STRINGS);
+  /**
+   * UnisonMotionBin:progress: (getter get_progress)
+   *
+   * How far the bin is drawn through its transition towards being present: 1 present and at
+   * rest, 0 gone, between while a transition runs or is sought (a spring may pass 0…1 slightly).
+   * It is [method@MotionBin.get_seek_progress] towards %TRUE; a seek of a removal reads from it
+   * the other way ([method@MotionBin.get_seek_progress] with %FALSE).
+   *
+   * `notify::progress` is emitted by the calls that set it ([method@MotionBin.seek], finishing and
+   * cancelling a seek), not on every frame of an animation.
+   */
+  unison_motion_bin_props[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 1,
+                                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                                  | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, unison_motion_bin_props);
 }
 

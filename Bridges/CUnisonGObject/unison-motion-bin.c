@@ -30,6 +30,9 @@
  *   transaction (a sibling inserted or removed, a window resized), it glides from its old place.
  * - [method@MotionBin.release] ends a drag: the translation springs home starting at the
  *   finger's velocity.
+ * - [method@MotionBin.seek] drives the transition by hand (a swipe that dismisses a banner);
+ *   [method@MotionBin.finish_seeking] or [method@MotionBin.cancel_seeking] then spring on or back
+ *   from the release velocity.
  * - [method@MotionBin.set_matched_geometry]: two bins with one id in one namespace morph into
  *   each other when one appears as the other disappears.
  * - [method@MotionBin.set_animation_classes]: presets and `hover:`/`active:`/`focus:` variants in

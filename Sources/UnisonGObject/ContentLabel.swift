@@ -76,3 +76,56 @@ public func unisonBridgeContentLabelSetText(_ state: gpointer?, _ text: UnsafePo
         withTransaction(transaction) { label.text = new }
     }
 }
+
+/// `unison_bridge_content_label_text`: the text the label stands on (`ContentLabel.text`), newly allocated.
+@_cdecl("unison_bridge_content_label_text")
+public func unisonBridgeContentLabelText(_ state: gpointer?) -> UnsafeMutablePointer<CChar>? {
+    guard onMainThread("unison_content_label_get_text") else { return nil }
+    let text = withLabel(state) { $0.text }
+    return g_strdup(text)
+}
+
+/// `unison_bridge_content_label_seek`: the change to `text` drawn at `progress`.
+@_cdecl("unison_bridge_content_label_seek")
+public func unisonBridgeContentLabelSeek(_ state: gpointer?, _ progress: Double, _ text: UnsafePointer<CChar>?) {
+    guard let text, onMainThread("unison_content_label_seek") else { return }
+    let target = String(cString: text)
+    withLabel(state) { label in
+        ensureRuntime()
+        label.seek(to: progress, toward: target)
+    }
+}
+
+/// `unison_bridge_content_label_end_seek`: finishes (or, `finish` 0, cancels) the seek with
+/// `velocity` in progress per second and `animation` (NULL: the label's choice).
+@_cdecl("unison_bridge_content_label_end_seek")
+public func unisonBridgeContentLabelEndSeek(
+    _ state: gpointer?, _ finish: gboolean, _ velocity: Double, _ animation: OpaquePointer?
+) {
+    guard onMainThread(finish != 0 ? "unison_content_label_finish_seeking" : "unison_content_label_cancel_seeking")
+    else { return }
+    let chosen = animation.map(AnimationBox.animation)
+    withLabel(state) { label in
+        if finish != 0 {
+            label.finishSeeking(velocity: velocity, animation: chosen)
+        } else {
+            label.cancelSeeking(velocity: velocity, animation: chosen)
+        }
+    }
+}
+
+/// `unison_bridge_content_label_seek_target`: the seek's target, newly allocated, or NULL.
+@_cdecl("unison_bridge_content_label_seek_target")
+public func unisonBridgeContentLabelSeekTarget(_ state: gpointer?) -> UnsafeMutablePointer<CChar>? {
+    guard onMainThread("unison_content_label_get_seek_target") else { return nil }
+    guard let target = withLabel(state, { $0.seekTarget }) else { return nil }
+    return g_strdup(target)
+}
+
+/// `unison_bridge_content_label_seek_progress`: `ContentLabel.seekProgress(toward:)`.
+@_cdecl("unison_bridge_content_label_seek_progress")
+public func unisonBridgeContentLabelSeekProgress(_ state: gpointer?, _ text: UnsafePointer<CChar>?) -> Double {
+    guard let text, onMainThread("unison_content_label_get_seek_progress") else { return 0 }
+    let target = String(cString: text)
+    return withLabel(state) { $0.seekProgress(toward: target) }
+}

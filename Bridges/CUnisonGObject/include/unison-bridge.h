@@ -53,6 +53,15 @@ GtkWidget *unison_bridge_content_label_label (gpointer state);
 void unison_bridge_content_label_free (gpointer state);
 /* `animates` FALSE: the change is made in a transaction that disables animation. */
 void unison_bridge_content_label_set_text (gpointer state, const char *text, gboolean animates);
+/* The text the label stands on (ContentLabel.text; free it with g_free). */
+char *unison_bridge_content_label_text (gpointer state);
+/* Seeking (ContentLabel.seek(to:toward:) and the rest): `finish` FALSE cancels. */
+void unison_bridge_content_label_seek (gpointer state, double progress, const char *text);
+void unison_bridge_content_label_end_seek (gpointer state, gboolean finish, double velocity,
+                                          UnisonAnimation *animation);
+/* NULL when not seeking (free it with g_free). */
+char *unison_bridge_content_label_seek_target (gpointer state);
+double unison_bridge_content_label_seek_progress (gpointer state, const char *text);
 
 /* Implemented in Swift. A public motion bin's state: a +1 pointer to Swift's MotionBin wrapping
  * `child` (its bin is the widget the caller gets). The numbered properties are those of
@@ -88,6 +97,30 @@ char *unison_bridge_motion_bin_set_classes (gpointer state, const char *classes)
 void unison_bridge_motion_bin_release (gpointer state, double x, double y, double velocity_x, double velocity_y,
                                        UnisonAnimation *animation);
 void unison_bridge_motion_bin_matched_geometry (gpointer state, const char *id, const char *namespace);
+/* Seeking (MotionBin.seek(to:toward:) and the rest): `finish` FALSE cancels. */
+void unison_bridge_motion_bin_seek (gpointer state, double progress, gboolean present);
+void unison_bridge_motion_bin_end_seek (gpointer state, gboolean finish, double velocity, UnisonAnimation *animation);
+gboolean unison_bridge_motion_bin_seeking (gpointer state);
+double unison_bridge_motion_bin_seek_progress (gpointer state, gboolean present);
+
+/* Implemented in Swift: UnisonGtk's FrameReadout. After _connect, each second's figures while
+ * recording come to unison_bridge_frame_readout_update (implemented in C), with the line that
+ * describes them. */
+typedef struct {
+  double interval;
+  guint frames;
+  guint frames_over_budget;
+  double budget;
+  double longest_frame;
+  double mean_frame;
+  guint animating_values;
+  double unison_time_per_frame;
+} UnisonBridgeFrameStatistics;
+
+void unison_bridge_frame_readout_connect (void);
+gboolean unison_bridge_frame_readout_recording (void);
+void unison_bridge_frame_readout_set_recording (gboolean recording);
+void unison_bridge_frame_readout_update (const UnisonBridgeFrameStatistics *figures, const char *summary);
 
 /* g_critical for Swift, which cannot call the variadic macro. */
 void unison_bridge_critical (const char *message);

@@ -28,6 +28,9 @@ import Unison
 /// - Without an explicit ``contentTransition`` the label cross-fades; inside a watched `.surface`
 ///   or `.layout` scope (``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)``)
 ///   it changes at once.
+/// - A gesture can drive the change instead of a clock: ``seek(to:toward:)``, then
+///   ``finishSeeking(velocity:animation:)`` (the new text) or ``cancelSeeking(velocity:animation:)``
+///   (the old one), springing on from the progress and velocity at release.
 /// - Numbers it hands the bin are kept within GTK's bounds (offsets within ±32 767 px, opacities
 ///   in 0...1), whatever `numericText(value:)` or the label's layout gives.
 ///
@@ -51,15 +54,13 @@ public final class ContentLabel {
     public var contentTransition: ContentTransition?
 
     private var gtkLabel: OpaquePointer { OpaquePointer(label) }
-    /// The transition's progress; each presented value is handed to `pushPieces` as it comes.
-    private lazy var progress = AnimatableProperty(1.0, clock: bin.clock) { [weak self] value in
-        self?.pushPieces(at: value)
-    }
     // The stored properties the frame path reads and writes are accessed without the run-time
     // exclusivity check a class's stored property pays on every access: only the main actor
     // touches them, and no access overlaps another.
-    /// The change being drawn, and where its old text was (label coordinates).
-    @exclusivity(unchecked) private var change: ContentChange?
+    /// The change being drawn, its progress and seeking; each presented progress is handed to
+    /// `pushPieces` as it comes. Made at the first transition (on the bin's clock then).
+    @exclusivity(unchecked) private(set) var state: ContentTransitionState?
+    /// Where the old text of the change drawn was (label coordinates).
     @exclusivity(unchecked) private var oldGeometry = TextGeometry()
     @exclusivity(unchecked) private var newGeometry = TextGeometry()
     /// What `newGeometry` and `lineHeight` were measured for: the change and the bin's allocation
@@ -76,9 +77,12 @@ public final class ContentLabel {
         var allocations: Int
     }
     /// The value the last `.numericText(value:)` change showed.
-    private var lastValue: Double?
-    /// The bin's allocation count when the running change was made.
+    var lastValue: Double?
+    /// The bin's allocation count when this object last gave the label a text (equal to it now:
+    /// the label has not been laid out since, and GTK cannot draw it to be captured).
     private var allocationsAtChange = -1
+    /// The bin's allocation count when a cancelled seek last gave the label its old text back.
+    private var allocationsAtRevert = -1
     // Reused every frame (the frame path allocates nothing once they have grown).
     @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
     @exclusivity(unchecked) private var drawn: [UnisonContentPiece] = []
@@ -114,16 +118,40 @@ public final class ContentLabel {
     }
 
     /// The label's text. Set inside `animate` to run the content transition.
+    ///
+    /// While a seek is under way (``seek(to:toward:)``) it is the text the seek started from, and
+    /// once a seek is finished or cancelled, the text it ends at, although the `GtkLabel` shows the
+    /// change's new text until the change is over (the bin draws the old one over it). Set
+    /// while seeking to one of the change's two texts, it ends the seek there with the caller's
+    /// transaction, as finishing or cancelling with no velocity.
     public var text: String {
-        get { String(cString: gtk_label_get_text(gtkLabel)) }
+        get {
+            if let state, state.change != nil { return state.text }
+            return String(cString: gtk_label_get_text(gtkLabel))
+        }
         set { setText(newValue) }
     }
 
-    /// Whether a content transition is being drawn.
-    public var isTransitioning: Bool { change != nil }
+    /// Whether a content transition is being drawn (animated or sought).
+    public var isTransitioning: Bool { state?.change != nil }
 
     /// How far the running transition has got as drawn (0 ... 1; nil when none runs).
-    @_spi(Testing) public var transitionProgress: Double? { change == nil ? nil : progress.presentationValue }
+    @_spi(Testing) public var transitionProgress: Double? {
+        guard let state, state.change != nil else { return nil }
+        return state.progress
+    }
+
+    /// The state, made on the bin's clock if there is none yet (with the text shown now).
+    func transitionState() -> ContentTransitionState {
+        if let state { return state }
+        let made = ContentTransitionState(
+            text: String(cString: gtk_label_get_text(gtkLabel)), clock: bin.clock,
+            begin: { [weak self] change in self?.beginSeek(change) ?? false },
+            apply: { [weak self] value in self?.pushPieces(at: value) },
+            end: { [weak self] text in self?.transitionEnded(showing: text) })
+        state = made
+        return made
+    }
 
     /// ``MotionBin/setAnimationClasses(_:value:scope:rules:changes:completion:)`` on ``bin``.
     ///
@@ -141,6 +169,7 @@ public final class ContentLabel {
     // MARK: Changing the text
 
     private func setText(_ new: String) {
+        if let state, state.endSeek(at: new) { return }
         let old = text
         guard new != old else { return }
         let explicit = contentTransition
@@ -170,50 +199,72 @@ public final class ContentLabel {
         // Changed again before GTK laid the last change out (nothing of it painted yet): the screen
         // still shows the capture, which stays the old side (a label that is not laid out cannot
         // be captured again).
-        if animates, let running = change, bin.allocations == allocationsAtChange {
+        if animates, let state, let running = state.change, !state.isSeeking, bin.allocations == allocationsAtChange {
             bin.resizing { gtk_label_set_text(gtkLabel, new) }
-            change = ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue)
             changeCount += 1
-            withTransaction(Transaction()) { progress.value = 0 }
-            progress.value = 1
+            state.run(ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue))
             return
         }
         finishTransition()
-        let captured = animates && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
+        // A cancelled seek ended just now gave the label its old text back: GTK has not laid it
+        // out since, so it cannot be drawn to be captured, and the change is made at once.
+        let captured =
+            animates && bin.allocations != allocationsAtRevert
+            && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
         if captured { oldGeometry.measure(gtkLabel, text: old) }
+        let current = captured ? transitionState() : state
         bin.resizing { gtk_label_set_text(gtkLabel, new) }
-        guard captured else { return }
         allocationsAtChange = bin.allocations
-        change = ContentChange(from: old, to: new, transition: transition, previousValue: previousValue)
+        guard captured, let current else {
+            current?.jump(to: new)
+            return
+        }
         changeCount += 1
-        withTransaction(Transaction()) { progress.value = 0 }
-        progress.value = 1
+        current.run(ContentChange(from: old, to: new, transition: transition, previousValue: previousValue))
         pushPieces()
     }
 
-    /// Ends a running transition where it would end: the new text, drawn as the label draws it.
+    /// A seek starts a change (``seek(to:toward:)``): the old text is kept as drawn, the label is
+    /// given the new one (its size changes at once). False when the label is not on screen, or
+    /// has not been laid out since its text last changed (a later seek starts it).
+    private func beginSeek(_ change: ContentChange) -> Bool {
+        guard gtk_widget_get_mapped(label) != 0, bin.allocations != allocationsAtChange,
+            bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
+        else { return false }
+        oldGeometry.measure(gtkLabel, text: change.old)
+        withTransaction(Transaction()) { bin.resizing { gtk_label_set_text(gtkLabel, change.new) } }
+        allocationsAtChange = bin.allocations
+        changeCount += 1
+        return true
+    }
+
+    /// Ends a running transition (or seek) at once, where ``text`` says: the label drawn as it is.
     private func finishTransition() {
-        guard change != nil else { return }
-        change = nil
-        withTransaction(Transaction()) { progress.value = 1 }
+        state?.finish()
+    }
+
+    /// The change drawn is over: the label shows `text` as it draws it (after a cancelled seek,
+    /// the text the change started from: the label is given it back).
+    private func transitionEnded(showing text: String) {
         bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
+        if String(cString: gtk_label_get_text(gtkLabel)) != text {
+            bin.resizing { gtk_label_set_text(gtkLabel, text) }
+            allocationsAtChange = bin.allocations
+            allocationsAtRevert = bin.allocations
+        }
     }
 
     /// Hands the bin the bands of the progress as presented now.
     private func pushPieces() {
-        guard change != nil else { return }
-        pushPieces(at: progress.presentationValue)
+        guard let state, state.change != nil else { return }
+        pushPieces(at: state.progress)
     }
 
     /// Hands the bin the bands of the running change at `value` (the progress as presented).
     /// O(characters); no allocation once the buffers have grown, and no question to GTK about the
     /// label's geometry unless it was laid out again since the last frame.
     private func pushPieces(at value: Double) {
-        guard let change else { return }
-        guard value < 1 || progress.isAnimating else {
-            finishTransition()
-            return
-        }
+        guard let change = state?.change else { return }
         change.pieces(at: value, into: &pieces)
         let key = MeasureKey(change: changeCount, allocations: bin.allocations)
         if key != measuredFor {

@@ -25,4 +25,11 @@ void unison_motion_bin_release (UnisonMotionBin *self,
 void unison_motion_bin_set_matched_geometry (UnisonMotionBin *self, const char *id, const char *namespace);
 gboolean unison_motion_bin_set_animation_classes (UnisonMotionBin *self, const char *classes, GError **error);
 
+void unison_motion_bin_seek (UnisonMotionBin *self, double progress, gboolean present);
+void unison_motion_bin_finish_seeking (UnisonMotionBin *self, double velocity, UnisonAnimation *animation);
+void unison_motion_bin_cancel_seeking (UnisonMotionBin *self, double velocity, UnisonAnimation *animation);
+gboolean unison_motion_bin_get_seeking (UnisonMotionBin *self);
+double unison_motion_bin_get_progress (UnisonMotionBin *self);
+double unison_motion_bin_get_seek_progress (UnisonMotionBin *self, gboolean present);
+
 G_END_DECLS

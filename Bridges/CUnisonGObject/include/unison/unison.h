@@ -15,3 +15,5 @@
 #include <unison/unison-motion-bin.h>
 #include <unison/unison-navigation-stack.h>
 #include <unison/unison-list-animator.h>
+#include <unison/unison-motion-preferences.h>
+#include <unison/unison-frame-readout.h>
