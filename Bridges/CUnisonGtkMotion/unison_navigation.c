@@ -15,6 +15,7 @@ typedef struct {
     GskRenderNode *source;  // the child's render node the texture was made from
     GdkTexture *texture;
     int width, height, scale;  // the bin's size and scale factor when it was made
+    graphene_point_t origin;   // where the child was in the bin
 } StandIn;
 
 static void stand_in_free(gpointer data) {
@@ -24,8 +25,9 @@ static void stand_in_free(gpointer data) {
     g_free(self);
 }
 
-/// The child's own render node, without the offset its allocation puts around it: GTK keeps it
-/// (the same node) until the child is drawn again.
+/// The child's own render node, without the offset its allocation puts around it (a new node
+/// each time; the offset is compared apart): GTK keeps it, the same node, until the child is
+/// drawn again.
 static GskRenderNode *unwrapped(GskRenderNode *node) {
     while (node != NULL && gsk_render_node_get_node_type(node) == GSK_TRANSFORM_NODE) {
         GskTransform *transform = gsk_transform_node_get_transform(node);
@@ -51,8 +53,10 @@ static void draw_stand_in(gpointer data, GtkWidget *bin, GtkWidget *child, GtkSn
         return;
     }
     GskRenderNode *source = unwrapped(node);
+    graphene_point_t origin;
+    if (!gtk_widget_compute_point(child, bin, &GRAPHENE_POINT_INIT(0, 0), &origin)) origin = self->origin;
     if (self->texture == NULL || source != self->source || width != self->width || height != self->height ||
-        scale != self->scale) {
+        scale != self->scale || !graphene_point_equal(&origin, &self->origin)) {
         // Rendered in device pixels: the bin's rectangle scaled by the surface's scale factor.
         GtkSnapshot *device = gtk_snapshot_new();
         gtk_snapshot_scale(device, (float)scale, (float)scale);
@@ -73,6 +77,7 @@ static void draw_stand_in(gpointer data, GtkWidget *bin, GtkWidget *child, GtkSn
         self->width = width;
         self->height = height;
         self->scale = scale;
+        self->origin = origin;
     }
     gtk_snapshot_append_texture(snapshot, self->texture, &GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height));
     gsk_render_node_unref(node);
@@ -80,9 +85,6 @@ static void draw_stand_in(gpointer data, GtkWidget *bin, GtkWidget *child, GtkSn
 
 void unison_navigation_set_drawn_as_texture(UnisonMotionBin *bin, gboolean texture) {
     g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
-    static int ab_off = -1;  // TEMPORARY A/B switch, removed before the last commit
-    if (ab_off < 0) ab_off = g_getenv("UNISON_AB_ZOOM_NODES") != NULL;
-    if (ab_off) texture = FALSE;
     if (texture) {
         // Not on cairo: it would copy the texture into a surface and filter it every frame, which
         // costs more than drawing the page's nodes scaled (Benchmarks/README.md, the zoom).

@@ -9,10 +9,12 @@ import UnisonGtk
 /// duration), the other a `NavigationStack` zooming the editor out of the fifth card and back,
 /// interleaved: per round a cross-fade there and back, then a zoom push and pop. Per transition:
 /// the main thread's CPU time of each frame (before-paint to after-paint: update, layout and
-/// paint, where the renderer draws), frames whose interval exceeded 25 ms, and the frame rate.
+/// paint, where the renderer draws), frames whose interval exceeded 25 ms, the frame rate, and
+/// the whole process's CPU per frame after the second frame (GL's rasterizer threads included).
 /// The renderer is GTK's choice (`GSK_RENDERER`): run the process once per renderer.
 ///
-/// It also takes one frame of each transition apart (the fifth painted frame, mid-transition):
+/// It also takes one frame of each transition apart (the first painted 150 ms or more into it,
+/// while it still runs):
 /// the render nodes the stack drew, by kind, and what makes a renderer draw more than once per
 /// pixel: offscreens (GL) or groups (cairo), and drawings and text re-rasterized because they are
 /// drawn scaled (GL's caches key them by scale).
@@ -24,12 +26,15 @@ enum ZoomBenchmark {
         var frameCPU: [Double] = []  // ms per frame
         var slowFrames = 0  // intervals over 25 ms
         var heavyFrames = 0  // main-thread CPU over 25 ms
-        var processCPU = 0.0  // ms, every thread (GL's rasterizer threads too), over the transitions
+        var processCPU = 0.0  // ms, every thread (GL's rasterizer threads too), after the second frames
+        var steadyFrames = 0  // the frames after the second
         var frames = 0
         var seconds = 0.0
         var census = NodeCensus()
     }
 
+    /// Counts the transitions measured (a census handler acts in its own only).
+    private static var transition = 0
     static let width: Int32 = 640
     static let height: Int32 = 440
 
@@ -64,20 +69,27 @@ enum ZoomBenchmark {
         let zoomProbe = FrameProbe(window: zoomWindow)
         var rows = ["cross-fade in", "zoom push", "cross-fade out", "zoom pop"].map { Row(name: $0) }
         let source = zoomPages.card
-        for round in 0..<rounds {
-            let census = round == 0
-            measure(&rows[0], probe: fadeProbe, widget: gtkStack, census: census) {
+        for _ in 0..<rounds {
+            measure(&rows[0], probe: fadeProbe, widget: gtkStack) {
                 gtk_stack_set_visible_child(stackPointer, fadePages.editor)
-            } done: { gtk_stack_get_transition_running(stackPointer) == 0 }
-            measure(&rows[1], probe: zoomProbe, widget: navigation.widget, census: census) {
+            } done: {
+                gtk_stack_get_transition_running(stackPointer) == 0
+            }
+            measure(&rows[1], probe: zoomProbe, widget: navigation.widget) {
                 navigation.push(zoomPages.editor, transition: .zoom(from: source, cornerRadius: 14))
-            } done: { !navigation.isTransitioning }
-            measure(&rows[2], probe: fadeProbe, widget: gtkStack, census: census) {
+            } done: {
+                !navigation.isTransitioning
+            }
+            measure(&rows[2], probe: fadeProbe, widget: gtkStack) {
                 gtk_stack_set_visible_child(stackPointer, fadePages.root)
-            } done: { gtk_stack_get_transition_running(stackPointer) == 0 }
-            measure(&rows[3], probe: zoomProbe, widget: navigation.widget, census: census) {
+            } done: {
+                gtk_stack_get_transition_running(stackPointer) == 0
+            }
+            measure(&rows[3], probe: zoomProbe, widget: navigation.widget) {
                 navigation.pop()
-            } done: { !navigation.isTransitioning }
+            } done: {
+                !navigation.isTransitioning
+            }
         }
         fadeProbe.disconnect()
         zoomProbe.disconnect()
@@ -90,37 +102,54 @@ enum ZoomBenchmark {
                     + "median \(format(cpu.median, 2)) ms, mean \(format(mean, 2)) (p25 \(format(cpu.p25, 2)), p75 "
                     + "\(format(cpu.p75, 2)), max \(format(cpu.max, 2))); \(row.frames) frames, "
                     + "\(format(Double(row.frames) / max(row.seconds, 1e-9), 1)) fps, \(row.slowFrames) intervals over "
-                    + "25 ms, \(row.heavyFrames) frames over 25 ms of CPU; process CPU (all threads) "
-                    + "\(format(row.processCPU / Double(max(row.frames, 1)), 2)) ms per frame")
+                    + "25 ms, \(row.heavyFrames) frames over 25 ms of CPU; process CPU (all threads) after the second frame "
+                    + "\(format(row.processCPU / Double(max(row.steadyFrames, 1)), 2)) ms per frame")
         }
         for (fade, zoom) in [(rows[0], rows[1]), (rows[2], rows[3])] {
             print(
-                "  \(zoom.name) ÷ \(fade.name): median \(format(Stats(zoom.frameCPU).median / Stats(fade.frameCPU).median, 2))×")
+                "  \(zoom.name) ÷ \(fade.name): median \(format(Stats(zoom.frameCPU).median / Stats(fade.frameCPU).median, 2))×"
+            )
         }
-        print("  nodes per frame (the fifth painted frame of the first round):")
+        print("  nodes per frame (a frame 150 ms or more into the transition):")
         for row in rows { print("  \(row.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(row.census)") }
     }
 
     /// One transition: `start` it, run the main loop until `done` (after a few frames), and add
-    /// its frames to `row`; with `census`, count the nodes of the fifth frame.
+    /// its frames to `row`; until `row` has a census, count the nodes of the first frame painted
+    /// 150 ms or more into the transition while it runs.
     private static func measure(
-        _ row: inout Row, probe: FrameProbe, widget: UnsafeMutablePointer<GtkWidget>, census: Bool,
-        start: () -> Void, done: () -> Bool
+        _ row: inout Row, probe: FrameProbe, widget: UnsafeMutablePointer<GtkWidget>,
+        start: () -> Void, done: @escaping @MainActor () -> Bool
     ) {
+        transition += 1
+        let current = transition
         GtkRuntime.iterate(timeout: 0.2)
         probe.reset()
         probe.recording = true
         var counted: NodeCensus?
-        if census {
+        if row.census.total == 0 {
             probe.afterEveryFrame { [weak probe] in
-                guard let probe, probe.recording, counted == nil, probe.frames.count == 5 else { return }
+                // (The probe keeps this handler: it does nothing after its own transition.)
+                guard let probe, probe.recording, current == transition, counted == nil, let first = probe.frames.first,
+                    let last = probe.frames.last, last.time - first.time >= 0.15, !done()
+                else { return }
                 counted = NodeCensus(of: widget)
             }
         }
-        let before = processCPUMilliseconds()
+        // The process's CPU from the end of the second frame (after the one-off work of a
+        // transition's first frames: the page's first layout and drawing) to the end.
+        var steadyStart: Double?
+        probe.afterEveryFrame { [weak probe] in
+            guard let probe, probe.recording, current == transition, steadyStart == nil, probe.frames.count == 2
+            else { return }
+            steadyStart = processCPUMilliseconds()
+        }
         start()
         GtkRuntime.iterate(timeout: 5) { probe.frames.count > 2 && done() }
-        row.processCPU += processCPUMilliseconds() - before
+        if let steadyStart {
+            row.processCPU += processCPUMilliseconds() - steadyStart
+            row.steadyFrames += probe.frames.count - 2
+        }
         probe.recording = false
         let frames = probe.frames
         row.frameCPU += frames.map(\.frameCPU)
