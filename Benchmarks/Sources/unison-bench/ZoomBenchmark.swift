@@ -14,10 +14,9 @@ import UnisonGtk
 /// The renderer is GTK's choice (`GSK_RENDERER`): run the process once per renderer.
 ///
 /// It also takes one frame of each transition apart (the first painted 150 ms or more into it,
-/// while it still runs):
-/// the render nodes the stack drew, by kind, and what makes a renderer draw more than once per
-/// pixel: offscreens (GL) or groups (cairo), and drawings and text re-rasterized because they are
-/// drawn scaled (GL's caches key them by scale).
+/// while it still runs): the render nodes the stack drew, by kind, and what makes a renderer draw
+/// more than once per pixel: offscreens (GL) or groups (cairo), and drawings and text rasterized
+/// again because they are drawn scaled (GL's caches key them by scale).
 @MainActor
 enum ZoomBenchmark {
     /// One kind of transition's frames over every round.
