@@ -21,6 +21,9 @@ struct _UnisonMotionBin {
     UnisonMotionBinAllocated allocated;
     gpointer allocated_data;
     GDestroyNotify allocated_destroy;
+    UnisonMotionBinDrawChild draw_child;  // draws the child in its place (NULL: GTK draws it)
+    gpointer draw_child_data;
+    GDestroyNotify draw_child_destroy;
 };
 
 G_DEFINE_FINAL_TYPE(UnisonMotionBin, unison_motion_bin, GTK_TYPE_WIDGET)
@@ -183,6 +186,7 @@ static void unison_motion_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     if (self->opacity < 1) gtk_snapshot_push_opacity(snapshot, self->opacity);
     if (self->surface != NULL) gtk_widget_snapshot_child(widget, self->surface, snapshot);
     if (self->piece_count > 0) snapshot_pieces(self, widget, snapshot);
+    else if (self->draw_child != NULL) self->draw_child(self->draw_child_data, widget, self->child, snapshot);
     else gtk_widget_snapshot_child(widget, self->child, snapshot);
     if (self->opacity < 1) gtk_snapshot_pop(snapshot);
     if (transforms) gtk_snapshot_restore(snapshot);
@@ -201,6 +205,7 @@ static void unison_motion_bin_dispose(GObject *object) {
     self->allocated = NULL;
     self->allocated_data = NULL;
     self->allocated_destroy = NULL;
+    unison_motion_bin_set_child_drawer(self, NULL, NULL, NULL);
     G_OBJECT_CLASS(unison_motion_bin_parent_class)->dispose(object);
 }
 
@@ -301,6 +306,24 @@ void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinA
     bin->allocated = func;
     bin->allocated_data = data;
     bin->allocated_destroy = destroy;
+}
+
+void unison_motion_bin_set_child_drawer(UnisonMotionBin *bin, UnisonMotionBinDrawChild func, gpointer data,
+                                        GDestroyNotify destroy) {
+    g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
+    GDestroyNotify old_destroy = bin->draw_child_destroy;
+    gpointer old_data = bin->draw_child_data;
+    gboolean changed = bin->draw_child != NULL || func != NULL;
+    bin->draw_child = func;
+    bin->draw_child_data = data;
+    bin->draw_child_destroy = destroy;
+    if (old_destroy != NULL) old_destroy(old_data);
+    if (changed) gtk_widget_queue_draw(GTK_WIDGET(bin));
+}
+
+void *unison_motion_bin_get_child_drawer_data(UnisonMotionBin *bin) {
+    g_return_val_if_fail(UNISON_IS_MOTION_BIN(bin), NULL);
+    return bin->draw_child != NULL ? bin->draw_child_data : NULL;
 }
 
 gboolean unison_is_motion_bin(gpointer widget) { return widget != NULL && UNISON_IS_MOTION_BIN(widget); }

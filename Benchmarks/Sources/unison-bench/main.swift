@@ -1,7 +1,7 @@
 import CUnisonBench
 import Foundation
 
-// unison-bench [engine|gtk|adwaita|widgets|transitions|layout|lists|keyframes|scroll|all] [--quick] [--only KIND] [--count N]
+// unison-bench [engine|gtk|adwaita|widgets|transitions|layout|lists|keyframes|scroll|zoom|all] [--quick] [--only KIND] [--count N]
 //   engine: headless engine costs (no display needed)
 //   keyframes: keyframe timelines and decay per value per frame, beside springs (headless)
 //   gtk:    libadwaita side by side, trajectory comparison, 1000 real widgets, layout animation
@@ -16,6 +16,9 @@ import Foundation
 //           and without (prints; writes nothing)
 //   scroll: 1000 MotionBins in a scrolled window scrolled at a steady speed, with a scrollTransition and
 //           without (update phase and whole frame per frame; prints, writes nothing)
+//   zoom:   a NavigationStack zoom push and pop beside a GtkStack cross-fade between the same two pages,
+//           interleaved: main-thread CPU per frame, frames over 25 ms, fps, and one frame's render nodes
+//           (prints; writes nothing; run once per GSK_RENDERER)
 //   layout: layout animation only (200 MotionBins reordered with FLIP against plain widgets); writes
 //           its section into Benchmarks/results/ (results.json, results.md), keeping the rest
 //   all:    the headless parts (engine, floors, keyframes, cold caches, the fragmented heap), and writes
@@ -145,6 +148,13 @@ MainActor.assumeIsolated {
             exit(1)
         }
         _ = ScrollEffectsBenchmark.run(children: onlyCount ?? 1000, seconds: quick ? 1 : 3)
+    }
+    if mode == "zoom" {
+        guard gtk_init_check() != 0 else {
+            print("unison-bench: no display for the GTK benchmarks (run under xvfb-run, as make bench does)")
+            exit(1)
+        }
+        ZoomBenchmark.run(rounds: onlyCount ?? (quick ? 3 : 8))
     }
     if mode == "layout" {
         guard gtk_init_check() != 0 else {

@@ -91,6 +91,18 @@ gboolean unison_motion_bin_has_resizing_ancestor(GtkWidget *widget);
 void unison_motion_bin_set_allocated_func(UnisonMotionBin *bin, UnisonMotionBinAllocated func, gpointer data,
                                           GDestroyNotify destroy);
 
+/// Draws the bin's child in its place, inside the bin's clips, transforms and opacity (the child is
+/// laid out, mapped and targeted as before; only its drawing is replaced).
+typedef void (*UnisonMotionBinDrawChild)(gpointer data, GtkWidget *bin, GtkWidget *child, GtkSnapshot *snapshot);
+
+/// Sets the function that draws the child instead of GTK (NULL: GTK draws it, the default);
+/// `destroy` releases `data` when the function is replaced or the bin goes. Queues a redraw.
+void unison_motion_bin_set_child_drawer(UnisonMotionBin *bin, UnisonMotionBinDrawChild func, gpointer data,
+                                        GDestroyNotify destroy);
+
+/// The data of the function that draws the child (NULL: none).
+void *unison_motion_bin_get_child_drawer_data(UnisonMotionBin *bin);
+
 /// Whether `widget` is a UnisonMotionBin.
 gboolean unison_is_motion_bin(gpointer widget);
 

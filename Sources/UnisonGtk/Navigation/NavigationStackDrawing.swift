@@ -6,8 +6,11 @@ import Unison
 // Drawing: which pages are shown, and each page drawn where its transition has it through its
 // UnisonMotionBin's render transform (`BinRender`, as a `MotionBin` is drawn) and clip, once per
 // frame by the stack's frame-end writer (`Drawing`), plus the hook that reads a zoom's source
-// again after the window's layout. The one place the stack draws; the rest computes
-// (NavigationZoomLayout.swift) or decides.
+// again after the window's layout. A page drawn scaled (a zoom, a drag) is drawn from a texture
+// of itself at its own size on GPU renderers (`unison_navigation_set_drawn_as_texture`): one
+// textured rectangle in a rounded clip per frame, where GL would rasterize its drawings and text
+// again at each new scale (Benchmarks/README.md, the zoom). The one place the stack draws; the
+// rest computes (NavigationZoomLayout.swift) or decides.
 
 extension NavigationStack {
     /// The stack's frame-end writer: the model's changes and the pages' drags mark it, and it draws
@@ -104,6 +107,10 @@ extension NavigationStack {
             let shown = min(max(model.progress(of: page), 0), 1) * (1 - min(distance / height, 1))
             gtk_widget_set_opacity(dim, 0.4 * shown)
         }
+        // A zooming page (drawn scaled) is drawn from a texture of itself at its own size; at rest,
+        // and in every transition that does not scale it, it is drawn as itself.
+        unison_navigation_set_drawn_as_texture(
+            bin, page.isZoomLike && !layout.isIdentity && layout.scale != 1 ? unison_gtk_true : unison_gtk_false)
         guard !layout.isIdentity else {
             BinRender.identity.write(to: bin)
             if page.isSheet {
