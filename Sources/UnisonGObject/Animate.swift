@@ -42,25 +42,42 @@ public func unisonAnimate(
     _ animation: OpaquePointer?, _ changes: UnisonChangesFunc?, _ changesData: gpointer?,
     _ completion: UnisonCompletionFunc?, _ completionData: gpointer?, _ completionDestroy: GDestroyNotify?
 ) {
-    guard onMainThread("unison_animate") else { return }
+    animateFromC(
+        "unison_animate", essential: false, animation, changes, changesData, completion, completionData,
+        completionDestroy)
+}
+
+/// `unison_animate` and `unison_animate_essential` (`essential`: in an essential transaction,
+/// `withEssentialAnimation`), checked as `function`.
+func animateFromC(
+    _ function: StaticString, essential: Bool, _ animation: OpaquePointer?, _ changes: UnisonChangesFunc?,
+    _ changesData: gpointer?, _ completion: UnisonCompletionFunc?, _ completionData: gpointer?,
+    _ completionDestroy: GDestroyNotify?
+) {
+    guard onMainThread("\(function)") else { return }
     let changesAddress = UInt(bitPattern: changesData)
     let completionAddress = UInt(bitPattern: completionData)
     let chosen = animation.map(AnimationBox.animation)
     MainActor.assumeIsolated {
         let call = CompletionCall(completion, UnsafeMutableRawPointer(bitPattern: completionAddress), completionDestroy)
         guard let changes else {
-            reportFailedCheck("unison_animate", "changes != NULL")
+            reportFailedCheck("\(function)", "changes != NULL")
             call.drop()
             return
         }
         ensureRuntime()
         let body = { changes(UnsafeMutableRawPointer(bitPattern: changesAddress)) }
+        let run: () -> Void
         if completion != nil {
-            withAnimation(chosen, body, completion: { call.run() })
+            run = { withAnimation(chosen, body, completion: { call.run() }) }
         } else {
-            withAnimation(chosen, body)
-            call.drop()
+            run = {
+                withAnimation(chosen, body)
+                call.drop()
+            }
         }
+        // The inner transaction keeps the essential mark of the outer one (its environment).
+        if essential { withEssentialAnimation(chosen, run) } else { run() }
     }
 }
 

@@ -62,25 +62,7 @@ public func unisonAnimateEssential(
     _ animation: OpaquePointer?, _ changes: UnisonChangesFunc?, _ changesData: gpointer?,
     _ completion: UnisonCompletionFunc?, _ completionData: gpointer?, _ completionDestroy: GDestroyNotify?
 ) {
-    guard onMainThread("unison_animate_essential") else { return }
-    let changesAddress = UInt(bitPattern: changesData)
-    let completionAddress = UInt(bitPattern: completionData)
-    let chosen = animation.map(AnimationBox.animation)
-    MainActor.assumeIsolated {
-        let call = CompletionCall(completion, UnsafeMutableRawPointer(bitPattern: completionAddress), completionDestroy)
-        guard let changes else {
-            reportFailedCheck("unison_animate_essential", "changes != NULL")
-            call.drop()
-            return
-        }
-        ensureRuntime()
-        let body = { changes(UnsafeMutableRawPointer(bitPattern: changesAddress)) }
-        if completion != nil {
-            // The inner transaction keeps the essential mark of the outer one (its environment).
-            withEssentialAnimation(chosen) { withAnimation(chosen, body, completion: { call.run() }) }
-        } else {
-            withEssentialAnimation(chosen, body)
-            call.drop()
-        }
-    }
+    animateFromC(
+        "unison_animate_essential", essential: true, animation, changes, changesData, completion, completionData,
+        completionDestroy)
 }

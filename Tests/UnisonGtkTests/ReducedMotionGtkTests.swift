@@ -111,13 +111,7 @@ extension GtkAdapterTests {
                 MotionPreferences.reduceMotionOverride = nil
                 window.close()
             }
-            let counter = ContentLabel(text: "41", contentTransition: .numericText())
-            let attributes = pango_attr_list_new()
-            pango_attr_list_insert(attributes, pango_attr_scale_new(4))
-            gtk_label_set_attributes(unison_example_label(counter.label), attributes)
-            pango_attr_list_unref(attributes)
-            gtk_fixed_put(unison_example_fixed(window.fixed), counter.widget, 20, 20)
-            window.settle()
+            let counter = ContentSeekingGtkTests.counter(in: window)
             var frames: [(progress: Double, image: WidgetRenderer.Image)] = []
             window.record { _ in
                 if let p = counter.transitionProgress, let image = WidgetRenderer.image(of: counter.widget) {

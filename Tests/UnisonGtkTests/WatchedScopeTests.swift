@@ -413,23 +413,3 @@ extension GtkAdapterTests {
         }
     }
 }
-
-/// Whether `a` and `b` agree in `columns` (every channel within `tolerance`).
-@MainActor
-private func columnsMatch(
-    _ a: WidgetRenderer.Image, _ b: WidgetRenderer.Image, _ columns: Range<Int>, tolerance: Double
-) -> Bool {
-    guard a.width == b.width, a.height == b.height else { return false }
-    for y in 0..<a.height {
-        for x in columns {
-            let p = a.pixel(x: x, y: y)
-            let q = b.pixel(x: x, y: y)
-            if abs(p.red - q.red) > tolerance || abs(p.green - q.green) > tolerance
-                || abs(p.blue - q.blue) > tolerance || abs(p.alpha - q.alpha) > tolerance
-            {
-                return false
-            }
-        }
-    }
-    return true
-}
