@@ -131,7 +131,8 @@ final class BoardWindow {
             guard let at = self.lastMotion else { return false }
             return abs(at.x - away.x) <= 1 && abs(at.y - away.y) <= 1
         }
-        #expect(lastMotion.map { abs($0.x - away.x) <= 1 && abs($0.y - away.y) <= 1 } == true,
+        #expect(
+            lastMotion.map { abs($0.x - away.x) <= 1 && abs($0.y - away.y) <= 1 } == true,
             "\(title): the move away reached GTK at \(String(describing: lastMotion))")
         window.settle(0.2)
         try key("Escape")
