@@ -5,6 +5,8 @@
  * GtkBinLayout. */
 #define G_LOG_DOMAIN "Unison"
 
+#include <math.h>
+
 #include "unison-bridge.h"
 
 struct _UnisonNavigationStack {
@@ -412,4 +414,160 @@ unison_navigation_stack_set_back_swipe_enabled (UnisonNavigationStack *self, gbo
     return;
   unison_bridge_navigation_stack_set_back_swipe_enabled (self->state, enabled);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BACK_SWIPE_ENABLED]);
+}
+
+/**
+ * unison_navigation_stack_seek_pop:
+ * @self: a stack
+ * @progress: how far the pop is, 0 (the top page fully shown) to 1 (gone); clamped, NaN ignored
+ *
+ * Drives the pop of the top page by hand, for a gesture of the app's own (the stack's back
+ * swipe, [property@NavigationStack:back-swipe-enabled], is one): the page is drawn where the
+ * pop's transition has it at @progress (slid towards the trailing edge, or shrunk into its zoom
+ * source), then [method@NavigationStack.finish_seeking] pops it or
+ * [method@NavigationStack.cancel_seeking] brings it back, from where it is drawn.
+ *
+ * The first seek starts the pop: the top page gets [signal@NavigationStack::page-will-disappear],
+ * the page below [signal@NavigationStack::page-will-appear]; the stack keeps the page until the
+ * seek is finished (a cancelled seek ends with the page's did-disappear, will-appear and
+ * did-appear, so every "will" has its "did"). A seek grabs a transition in flight without a jump
+ * (read [method@NavigationStack.get_pop_progress] to continue from where it is), including a page
+ * still leaving after a pop, which is pushed back first. With only the root, or while a drag
+ * holds the page, nothing happens. A push or a pop during a seek ends it first.
+ *
+ * ```python
+ * stack.seek_pop(start + dx / width)
+ * ```
+ */
+void
+unison_navigation_stack_seek_pop (UnisonNavigationStack *self, double progress)
+{
+  g_return_if_fail (UNISON_IS_NAVIGATION_STACK (self));
+  if (self->state == NULL || isnan (progress))
+    return;
+  unison_bridge_navigation_stack_seek_pop (self->state, progress);
+  notify_changes (self);
+}
+
+/**
+ * unison_navigation_stack_seek_push:
+ * @self: a stack
+ * @page: the page to bring in (a widget without a parent), or the page this seek holds
+ * @source: (nullable): a widget of the page below to zoom @page out of, or %NULL to slide it in
+ * @progress: how far @page is shown, 0 (not at all) to 1 (fully); clamped, NaN ignored
+ *
+ * Drives a push of @page by hand: the first call pushes it (will-appear for @page,
+ * will-disappear for the top page; @page is the new top) and holds it where @progress says;
+ * later calls with the same page move it. [method@NavigationStack.finish_seeking] completes the
+ * push, [method@NavigationStack.cancel_seeking] takes the page away again, as a pop. Grabs @page
+ * without a jump while its push is still running or while it leaves after a pop.
+ *
+ * Returns: %TRUE if the seek holds @page now; %FALSE, changing nothing, when @page is on the
+ *   stack below the top or has a parent elsewhere, during a seek of the pop or of another page,
+ *   or while a drag holds the top page
+ */
+gboolean
+unison_navigation_stack_seek_push (UnisonNavigationStack *self, GtkWidget *page, GtkWidget *source, double progress)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), FALSE);
+  g_return_val_if_fail (GTK_IS_WIDGET (page), FALSE);
+  g_return_val_if_fail (source == NULL || GTK_IS_WIDGET (source), FALSE);
+  if (self->state == NULL)
+    return FALSE;
+  gboolean held = unison_bridge_navigation_stack_seek_push (self->state, page, source, progress);
+  notify_changes (self);
+  return held;
+}
+
+/**
+ * unison_navigation_stack_finish_seeking:
+ * @self: a stack
+ * @velocity: the gesture's speed at release in progress per second towards the seek's target (a
+ *   finger moving the page away at v px/s over a stack w px wide is v / w for a pop); a
+ *   non-finite value counts as 0
+ * @animation: (nullable): the animation, or %NULL for the enclosing [func@animate]'s, else the
+ *   stack's own spring
+ *
+ * Ends a seek by popping the page from where it is drawn (a seek of a push: by completing the
+ * push); a spring begins at @velocity, so the motion continues the gesture's. The enclosing
+ * [func@animate]'s completion waits for it. Does nothing unless seeking.
+ */
+void
+unison_navigation_stack_finish_seeking (UnisonNavigationStack *self, double velocity, UnisonAnimation *animation)
+{
+  g_return_if_fail (UNISON_IS_NAVIGATION_STACK (self));
+  if (self->state == NULL)
+    return;
+  unison_bridge_navigation_stack_end_seek (self->state, TRUE, isfinite (velocity) ? velocity : 0, animation);
+  notify_changes (self);
+}
+
+/**
+ * unison_navigation_stack_cancel_seeking:
+ * @self: a stack
+ * @velocity: the gesture's speed at release in progress per second towards the seek's target (a
+ *   release moving back is negative); a non-finite value counts as 0
+ * @animation: (nullable): the animation, chosen as in [method@NavigationStack.finish_seeking]
+ *
+ * Ends a seek by bringing the page back where it was (a seek of a push: taking the page away
+ * again), from where it is drawn, a spring beginning at @velocity. Does nothing unless seeking.
+ */
+void
+unison_navigation_stack_cancel_seeking (UnisonNavigationStack *self, double velocity, UnisonAnimation *animation)
+{
+  g_return_if_fail (UNISON_IS_NAVIGATION_STACK (self));
+  if (self->state == NULL)
+    return;
+  unison_bridge_navigation_stack_end_seek (self->state, FALSE, isfinite (velocity) ? velocity : 0, animation);
+  notify_changes (self);
+}
+
+/**
+ * unison_navigation_stack_get_seeking:
+ * @self: a stack
+ *
+ * Whether a seek holds the top page's pop or push (see [method@NavigationStack.seek_pop]).
+ *
+ * Returns: %TRUE while seeking
+ */
+gboolean
+unison_navigation_stack_get_seeking (UnisonNavigationStack *self)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), FALSE);
+  return self->state ? unison_bridge_navigation_stack_seeking (self->state) : FALSE;
+}
+
+/**
+ * unison_navigation_stack_get_pop_progress:
+ * @self: a stack
+ *
+ * How far the pop of the top page is, as [method@NavigationStack.seek_pop] counts: 0 when the top
+ * page is fully shown, 1 when it is gone; while a pop still animates a page out, that page's. A
+ * gesture that grabs it starts from here. A spring may read slightly outside 0…1.
+ *
+ * Returns: the pop's progress
+ */
+double
+unison_navigation_stack_get_pop_progress (UnisonNavigationStack *self)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), 0);
+  return self->state ? unison_bridge_navigation_stack_pop_progress (self->state) : 0;
+}
+
+/**
+ * unison_navigation_stack_get_push_progress:
+ * @self: a stack
+ * @page: a page
+ *
+ * How far @page is shown, as [method@NavigationStack.seek_push] counts: 0 not shown, 1 fully
+ * shown (0 for a page the stack does not hold).
+ *
+ * Returns: the push's progress
+ */
+double
+unison_navigation_stack_get_push_progress (UnisonNavigationStack *self, GtkWidget *page)
+{
+  g_return_val_if_fail (UNISON_IS_NAVIGATION_STACK (self), 0);
+  g_return_val_if_fail (GTK_IS_WIDGET (page), 0);
+  return self->state ? unison_bridge_navigation_stack_push_progress (self->state, page) : 0;
 }

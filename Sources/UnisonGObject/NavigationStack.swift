@@ -153,3 +153,74 @@ public func unisonBridgeNavigationStackSetBackSwipeEnabled(_ state: gpointer?, _
     guard onMainThread("unison_navigation_stack_set_back_swipe_enabled") else { return }
     withState(state) { $0.stack.isBackSwipeEnabled = enabled != 0 }
 }
+
+/// `unison_bridge_navigation_stack_seek_pop`: ``NavigationStack/seekPop(to:)``.
+@_cdecl("unison_bridge_navigation_stack_seek_pop")
+public func unisonBridgeNavigationStackSeekPop(_ state: gpointer?, _ progress: Double) {
+    guard onMainThread("unison_navigation_stack_seek_pop") else { return }
+    withState(state) { $0.stack.seekPop(to: progress) }
+}
+
+/// `unison_bridge_navigation_stack_seek_push`: a seek of a push of `page`, zooming out of `source`
+/// when there is one, else sliding.
+@_cdecl("unison_bridge_navigation_stack_seek_push")
+public func unisonBridgeNavigationStackSeekPush(
+    _ state: gpointer?, _ page: UnsafeMutablePointer<GtkWidget>?, _ source: UnsafeMutablePointer<GtkWidget>?,
+    _ progress: Double
+) -> gboolean {
+    guard let page, onMainThread("unison_navigation_stack_seek_push") else { return 0 }
+    let pageAddress = UInt(bitPattern: page)
+    let sourceAddress = UInt(bitPattern: source)
+    return withState(state) { state in
+        let page = UnsafeMutablePointer<GtkWidget>(bitPattern: pageAddress)!
+        let transition: NavigationTransition =
+            if let source = UnsafeMutablePointer<GtkWidget>(bitPattern: sourceAddress) {
+                .zoom(from: source)
+            } else {
+                .slide
+            }
+        return state.stack.seekPush(page, transition: transition, to: progress) ? 1 : 0
+    }
+}
+
+/// `unison_bridge_navigation_stack_end_seek`: finishes (or, `finish` 0, cancels) the seek with
+/// `velocity` in progress per second and `animation` (NULL: the stack's choice).
+@_cdecl("unison_bridge_navigation_stack_end_seek")
+public func unisonBridgeNavigationStackEndSeek(
+    _ state: gpointer?, _ finish: gboolean, _ velocity: Double, _ animation: OpaquePointer?
+) {
+    let name = finish != 0 ? "unison_navigation_stack_finish_seeking" : "unison_navigation_stack_cancel_seeking"
+    guard onMainThread(name) else { return }
+    let chosen = animation.map(AnimationBox.animation)
+    withState(state) { state in
+        if finish != 0 {
+            state.stack.finishSeeking(velocity: velocity, animation: chosen)
+        } else {
+            state.stack.cancelSeeking(velocity: velocity, animation: chosen)
+        }
+    }
+}
+
+/// `unison_bridge_navigation_stack_seeking`: ``NavigationStack/isSeeking``.
+@_cdecl("unison_bridge_navigation_stack_seeking")
+public func unisonBridgeNavigationStackSeeking(_ state: gpointer?) -> gboolean {
+    guard onMainThread("unison_navigation_stack_get_seeking") else { return 0 }
+    return withState(state) { $0.stack.isSeeking ? 1 : 0 }
+}
+
+/// `unison_bridge_navigation_stack_pop_progress`: ``NavigationStack/popProgress``.
+@_cdecl("unison_bridge_navigation_stack_pop_progress")
+public func unisonBridgeNavigationStackPopProgress(_ state: gpointer?) -> Double {
+    guard onMainThread("unison_navigation_stack_get_pop_progress") else { return 0 }
+    return withState(state) { $0.stack.popProgress }
+}
+
+/// `unison_bridge_navigation_stack_push_progress`: ``NavigationStack/pushProgress(of:)``.
+@_cdecl("unison_bridge_navigation_stack_push_progress")
+public func unisonBridgeNavigationStackPushProgress(_ state: gpointer?, _ page: UnsafeMutablePointer<GtkWidget>?)
+    -> Double
+{
+    guard let page, onMainThread("unison_navigation_stack_get_push_progress") else { return 0 }
+    let pageAddress = UInt(bitPattern: page)
+    return withState(state) { $0.stack.pushProgress(of: UnsafeMutablePointer<GtkWidget>(bitPattern: pageAddress)!) }
+}

@@ -113,7 +113,15 @@ main (void)
   unison_get_reduces_motion ((GtkWidget *) not_a_widget);
   g_object_unref (not_a_widget);
   unison_animate_essential (NULL, NULL, NULL, NULL, NULL, NULL);
-  check (criticals - before == 8, "bad calls are criticals, never a crash");
+  GtkWidget *stack = unison_navigation_stack_new (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  g_object_ref_sink (stack);
+  check (!unison_navigation_stack_seek_push (UNISON_NAVIGATION_STACK (stack), NULL, NULL, 0.5),
+         "a seeked push of no page is refused");
+  unison_navigation_stack_seek_pop (NULL, 0.5);
+  unison_navigation_stack_seek_pop (UNISON_NAVIGATION_STACK (stack), 0.5); /* only the root: nothing, no critical */
+  check (!unison_navigation_stack_get_seeking (UNISON_NAVIGATION_STACK (stack)), "nothing to pop: no seek");
+  g_object_unref (stack);
+  check (criticals - before == 10, "bad calls are criticals, never a crash");
   check (unison_get_reduce_motion_override () == UNISON_REDUCE_MOTION_SYSTEM, "an unknown value changes nothing");
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -89,6 +89,26 @@ iterateUntil(() => reported !== null);
 check(readout.frames_per_second > 0 && reported.includes('fps'), `the readout reports: ${reported}`);
 readout.recording = false;
 
+// A navigation stack's pop, seeked, cancelled, then seeked and finished.
+const root = new Gtk.Box();
+const stack = Unison.NavigationStack.new(root);
+const navWindow = new Gtk.Window({child: stack, default_width: 240, default_height: 160});
+navWindow.present();
+const detail = new Gtk.Box();
+stack.push(detail, null);
+iterateUntil(() => stack.get_width() > 0 && !stack.get_seeking() && stack.get_pop_progress() === 0);
+stack.seek_pop(0.4);
+check(stack.get_seeking() && Math.abs(stack.get_pop_progress() - 0.4) < 1e-9 && stack.get_top() === detail,
+    'a seeked pop holds the page at that progress');
+stack.cancel_seeking(0, null);
+iterateUntil(() => !stack.get_seeking() && stack.get_pop_progress() === 0);
+check(stack.get_depth() === 2, 'cancelling keeps the page');
+stack.seek_pop(0.5);
+stack.finish_seeking(1.5, null);
+iterateUntil(() => stack.get_depth() === 1 && detail.get_parent() === null);
+check(stack.get_top() === root && detail.get_parent() === null, 'finishing pops it');
+navWindow.destroy();
+
 window.destroy();
 if (failures > 0)
     imports.system.exit(1);

@@ -23,7 +23,7 @@ class SeekingFromCTests(unittest.TestCase):
         print("\n" + run.stdout.strip())
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
         self.assertNotIn("FAIL", run.stdout)
-        self.assertEqual(run.stdout.count("ok - "), 13)
+        self.assertEqual(run.stdout.count("ok - "), 15)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,14 @@ guint unison_bridge_navigation_stack_depth (gpointer state);
 GtkWidget *unison_bridge_navigation_stack_page (gpointer state, guint index);
 gboolean unison_bridge_navigation_stack_get_back_swipe_enabled (gpointer state);
 void unison_bridge_navigation_stack_set_back_swipe_enabled (gpointer state, gboolean enabled);
+/* Seeking (NavigationStack.seekPop(to:), seekPush and the rest): `finish` FALSE cancels. */
+void unison_bridge_navigation_stack_seek_pop (gpointer state, double progress);
+gboolean unison_bridge_navigation_stack_seek_push (gpointer state, GtkWidget *page, GtkWidget *source, double progress);
+void unison_bridge_navigation_stack_end_seek (gpointer state, gboolean finish, double velocity,
+                                              UnisonAnimation *animation);
+gboolean unison_bridge_navigation_stack_seeking (gpointer state);
+double unison_bridge_navigation_stack_pop_progress (gpointer state);
+double unison_bridge_navigation_stack_push_progress (gpointer state, GtkWidget *page);
 
 /* Implemented in C, called by Swift with each appearance event (0 will appear, 1 did appear, 2 will
  * disappear, 3 did disappear): emits the signal. */
