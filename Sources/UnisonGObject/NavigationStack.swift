@@ -95,6 +95,14 @@ public func unisonBridgeNavigationStackFree(_ state: gpointer?) {
     }
 }
 
+/// The transition a push from C asks for: a zoom out of the source at `sourceAddress` (a GtkWidget),
+/// or the platform slide when there is none (0).
+@MainActor
+private func transition(from sourceAddress: UInt) -> NavigationTransition {
+    guard let source = UnsafeMutablePointer<GtkWidget>(bitPattern: sourceAddress) else { return .slide }
+    return .zoom(from: source)
+}
+
 /// `unison_bridge_navigation_stack_push`: a zoom out of `source` when there is one, else a slide.
 @_cdecl("unison_bridge_navigation_stack_push")
 public func unisonBridgeNavigationStackPush(
@@ -105,13 +113,7 @@ public func unisonBridgeNavigationStackPush(
     let sourceAddress = UInt(bitPattern: source)
     return withState(state) { state in
         let page = UnsafeMutablePointer<GtkWidget>(bitPattern: pageAddress)!
-        let transition: NavigationTransition =
-            if let source = UnsafeMutablePointer<GtkWidget>(bitPattern: sourceAddress) {
-                .zoom(from: source)
-            } else {
-                .slide
-            }
-        return state.stack.push(page, transition: transition) ? 1 : 0
+        return state.stack.push(page, transition: transition(from: sourceAddress)) ? 1 : 0
     }
 }
 
@@ -173,13 +175,7 @@ public func unisonBridgeNavigationStackSeekPush(
     let sourceAddress = UInt(bitPattern: source)
     return withState(state) { state in
         let page = UnsafeMutablePointer<GtkWidget>(bitPattern: pageAddress)!
-        let transition: NavigationTransition =
-            if let source = UnsafeMutablePointer<GtkWidget>(bitPattern: sourceAddress) {
-                .zoom(from: source)
-            } else {
-                .slide
-            }
-        return state.stack.seekPush(page, transition: transition, to: progress) ? 1 : 0
+        return state.stack.seekPush(page, transition: transition(from: sourceAddress), to: progress) ? 1 : 0
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-// (Over 400 lines: the batch's structure of arrays is private to this file, and so are the debug
-// checks that read it.)
+// (Over 500 lines, one job: a batch's members as a structure of arrays. The arrays are private to
+// this file, and so are the debug checks that read them.)
 
 // Properties that one transaction animates with one built-in animation, on one clock, are all
 // in the same place on every frame: `out = base + (target − base)·a`, with one `a` per frame

@@ -1,7 +1,8 @@
 import Foundation
 
-// (Over 400 lines: the stack's pages, their transitions and their appearance events share private
-// state that no other type may touch; the transitions' bookkeeping is most of the file.)
+// (Over 500 lines, one job: the stack's pages, their transitions (pushes, pops, and pops and pushes
+// held by a gesture) and their appearance events share private state that no other type may touch;
+// the transitions' bookkeeping is most of the file.)
 
 /// A navigation stack's logic, toolkit-neutral: push, pop, pop to root and interactive (dragged)
 /// pops, each page's appearance callbacks, and each page's presentation progress animated on a
