@@ -39,6 +39,12 @@ enum AdwaitaBenchmark {
         /// libadwaita / Unison with targets, per value, update phase and bracketed.
         var targetsRatio: Double?
         var targetsBracketRatio: Double?
+        /// The floor under Unison's sides, measured alone in the same rounds: one tick callback that
+        /// calls the same N apply closures (then the same N targets) once a frame with a new value,
+        /// and does nothing else (absent in older results). libadwaita ÷ these is the most any
+        /// engine that calls them could reach.
+        var closuresAlone: Side?
+        var targetsAlone: Side?
     }
 
     struct Trajectory: Codable {
@@ -70,16 +76,19 @@ enum AdwaitaBenchmark {
             // Interleaved rounds of (floor, libadwaita, Unison, Unison with targets), three, or seven up to N = 1 000, where
             // the values' share of the update phase is a few tens of microseconds: the floor's run-to-run jitter
             // (tens of microseconds) otherwise swamps the per-value difference at small N.
-            var rounds: [(floor: Double, adwaita: Side, unison: Side, targets: Side)] = []
+            var rounds: [(floor: Double, adwaita: Side, unison: Side, targets: Side, alone: Side, targetsAlone: Side)] =
+                []
             var bracketFloors: [Double] = []
             let roundCount = count <= 1_000 ? 7 : 3
             for _ in 0..<roundCount {
                 let (floor, bracketFloor) = measureFloor(area: area, probe: probe)
                 var (adwaita, adwaitaBracket) = measureAdwaita(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
-                var (unison, unisonBracket) = measureUnison(count: count, area: area, probe: probe)
+                var (unison, unisonBracket, alone, aloneBracket) = measureUnison(
+                    count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
-                var (targets, targetsBracket) = measureUnison(count: count, area: area, probe: probe, targets: true)
+                var (targets, targetsBracket, targetsAlone, targetsAloneBracket) = measureUnison(
+                    count: count, area: area, probe: probe, targets: true)
                 GtkRuntime.iterate(timeout: 0.2)
                 adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 unison.nanosecondsPerValue = (unison.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
@@ -87,7 +96,12 @@ enum AdwaitaBenchmark {
                 unison.bracketNanosecondsPerValue = (unisonBracket - bracketFloor) / Double(count)
                 targets.nanosecondsPerValue = (targets.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 targets.bracketNanosecondsPerValue = (targetsBracket - bracketFloor) / Double(count)
-                rounds.append((floor, adwaita, unison, targets))
+                alone.nanosecondsPerValue = (alone.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+                alone.bracketNanosecondsPerValue = (aloneBracket - bracketFloor) / Double(count)
+                targetsAlone.nanosecondsPerValue =
+                    (targetsAlone.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+                targetsAlone.bracketNanosecondsPerValue = (targetsAloneBracket - bracketFloor) / Double(count)
+                rounds.append((floor, adwaita, unison, targets, alone, targetsAlone))
                 bracketFloors.append(bracketFloor)
             }
             func median(_ values: [Double]) -> Double { Stats(values).median }
@@ -109,13 +123,20 @@ enum AdwaitaBenchmark {
             adwaita.bracketNanosecondsPerValue = median(rounds.map { $0.adwaita.bracketNanosecondsPerValue! })
             unison.bracketNanosecondsPerValue = median(rounds.map { $0.unison.bracketNanosecondsPerValue! })
             let adwaitaBracket: Double = adwaita.bracketNanosecondsPerValue!
+            var alone = rounds[roundCount / 2].alone
+            alone.nanosecondsPerValue = median(rounds.map(\.alone.nanosecondsPerValue))
+            alone.bracketNanosecondsPerValue = median(rounds.map { $0.alone.bracketNanosecondsPerValue! })
+            var targetsAlone = rounds[roundCount / 2].targetsAlone
+            targetsAlone.nanosecondsPerValue = median(rounds.map(\.targetsAlone.nanosecondsPerValue))
+            targetsAlone.bracketNanosecondsPerValue = median(rounds.map { $0.targetsAlone.bracketNanosecondsPerValue! })
             let result = Result(
                 count: count, floorMilliseconds: floor, adwaita: adwaita, unison: unison,
                 cpuRatio: adwaita.nanosecondsPerValue / unison.nanosecondsPerValue,
                 bracketFloorMicroseconds: median(bracketFloors) / 1e3,
                 bracketRatio: adwaitaBracket / unison.bracketNanosecondsPerValue!,
                 unisonTargets: targets, targetsRatio: adwaita.nanosecondsPerValue / targets.nanosecondsPerValue,
-                targetsBracketRatio: adwaitaBracket / targets.bracketNanosecondsPerValue!)
+                targetsBracketRatio: adwaitaBracket / targets.bracketNanosecondsPerValue!,
+                closuresAlone: alone, targetsAlone: targetsAlone)
             print(
                 "gtk     N=\(count): libadwaita \(format(adwaita.cpuPerFrameMilliseconds.median, 3)) ms/frame "
                     + "(\(format(adwaita.nanosecondsPerValue)) ns/value, \(format(adwaita.framesPerSecond)) fps), "
@@ -134,6 +155,13 @@ enum AdwaitaBenchmark {
                 + "\(format(targets.finishingToSteadyRatio, 2))× steady; bracketed "
                 + "\(format(targets.bracketNanosecondsPerValue!)) ns/value, \(format(result.targetsBracketRatio!))×"
             print(targetsLine + targetsRatios)
+            for (name, side) in [("apply closures", alone), ("targets", targetsAlone)] {
+                print(
+                    "gtk     N=\(count): the \(name) alone (called once a frame, nothing else) "
+                        + "\(format(side.nanosecondsPerValue)) ns/value, bracketed \(format(side.bracketNanosecondsPerValue!)): "
+                        + "libadwaita ÷ that \(format(adwaita.nanosecondsPerValue / side.nanosecondsPerValue))×, "
+                        + "bracketed \(format(adwaitaBracket / side.bracketNanosecondsPerValue!))×")
+            }
             results.append(result)
         }
         probe.disconnect()
@@ -271,17 +299,28 @@ enum AdwaitaBenchmark {
     /// The side's frames, and its median bracket in ns (`Bracket`).
     /// `targets`: each property writes through an ``AnimationTarget`` (the object form of
     /// `apply`, as libadwaita's callback target is an object) instead of an apply closure.
+    /// Then the same closures or targets called alone (`measureCallsAlone`), the properties alive.
     static func measureUnison(
         count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe, targets: Bool = false
-    ) -> (side: Side, bracketNanoseconds: Double) {
+    ) -> (side: Side, bracketNanoseconds: Double, alone: Side, aloneBracketNanoseconds: Double) {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
         defer { sink.deallocate() }
         let clock = GtkFrameClock.for(area)
+        // Each property made with its closure or target in turn, as an app makes them, and the same
+        // closures and targets kept to be called alone afterwards, where they are in the heap.
+        let calls = Calls()
         let properties =
             targets
-            ? (0..<count).map { i in AnimatableProperty(0.0, clock: clock, target: EngineBenchmark.SlotTarget(sink + i))
+            ? (0..<count).map { i in
+                let target = EngineBenchmark.SlotTarget(sink + i)
+                calls.targets.append(target)
+                return AnimatableProperty(0.0, clock: clock, target: target)
             }
-            : (0..<count).map { i in AnimatableProperty(0.0, clock: clock) { sink[i] = $0 } }
+            : (0..<count).map { i in
+                let apply: @MainActor (Double) -> Void = { sink[i] = $0 }
+                calls.closures.append(Calls.Apply(call: apply))
+                return AnimatableProperty(0.0, clock: clock, apply: apply)
+            }
         probe.reset()
         let bracket = Bracket(area: area)
         bracket.close()
@@ -298,10 +337,54 @@ enum AdwaitaBenchmark {
         }
         probe.recording = false
         bracket.remove()
+        let side = summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
+        let sideBracket = bracket.median
+        GtkRuntime.iterate(timeout: 0.2)
+        let alone = measureCallsAlone(calls, area: area, probe: probe)
         withExtendedLifetime(properties) {}
-        return (
-            summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) }), bracket.median
-        )
+        return (side, sideBracket, alone.side, alone.bracketNanoseconds)
+    }
+
+    /// The calls Unison's sides end in, alone: one tick callback that, each frame, calls the same N
+    /// apply closures or ``AnimationTarget``s the properties hold (where they are in the heap, the
+    /// properties alive) with a new value, and nothing else. What the app's code costs to call once
+    /// per value per frame: no engine that calls them can cost less.
+    static func measureCallsAlone(
+        _ calls: Calls, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe
+    ) -> (side: Side, bracketNanoseconds: Double) {
+        let count = calls.closures.count + calls.targets.count
+        let tick: GtkTickCallback = { _, _, data in
+            MainActor.assumeIsolated { Unmanaged<Calls>.fromOpaque(data!).takeUnretainedValue().callAll() }
+            return unison_bench_source_continue
+        }
+        probe.reset()
+        let bracket = Bracket(area: area)
+        bracket.close()
+        let id = gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(calls).toOpaque(), nil)
+        bracket.open()
+        probe.recording = true
+        // As long as the springs run on the other sides (about 0.6 s of frames).
+        GtkRuntime.iterate(timeout: 0.6)
+        probe.recording = false
+        bracket.remove()
+        gtk_widget_remove_tick_callback(area, id)
+        return (summarize(probe.frames, count: count, finishingIndex: nil), bracket.median)
+    }
+
+    @MainActor final class Calls {
+        /// In a struct, as the engine keeps them: an array of bare closures would wrap each one in
+        /// a reabstraction thunk, a second call and context.
+        struct Apply { let call: @MainActor (Double) -> Void }
+        var closures: [Apply] = []
+        var targets: [EngineBenchmark.SlotTarget] = []
+        var frame = 0.0
+
+        func callAll() {
+            frame += 1
+            let value = 1000 - 1000 / frame
+            for apply in closures { apply.call(value) }
+            for target in targets { target.apply(value) }
+        }
     }
 
     /// One spring with an initial velocity on both sides, compared at the same frame times.

@@ -142,6 +142,22 @@ struct Report: Codable {
                 md += "\(format(r.targetsBracketRatio ?? .nan))× |\n"
             }
         }
+        let alone = gtk.compactMap { r in r.closuresAlone.map { (r, $0, r.targetsAlone) } }
+        if !alone.isEmpty {
+            md +=
+                "\nThe floor under Unison's sides, in the same rounds: one tick callback calling the same closures (then "
+                + "targets) the properties hold, where they are in the heap, once a frame, and nothing else. libadwaita ÷ "
+                + "this is the most any engine calling them could reach:\n\n"
+            md +=
+                "| N | closures alone ns / value | libadwaita ÷ that | targets alone ns / value | libadwaita ÷ that |\n"
+            md += "| ---: | ---: | ---: | ---: | ---: |\n"
+            for (r, c, t) in alone {
+                md += "| \(r.count) | \(format(c.nanosecondsPerValue)) | "
+                md += "\(format(r.adwaita.nanosecondsPerValue / c.nanosecondsPerValue))× | "
+                md += "\(format(t?.nanosecondsPerValue ?? .nan)) | "
+                md += "\(format(r.adwaita.nanosecondsPerValue / (t?.nanosecondsPerValue ?? .nan)))× |\n"
+            }
+        }
         if let t = trajectory {
             md +=
                 "\nSame spring with initial velocity \(format(t.initialVelocity, 0)) on both sides, compared at the same "
