@@ -45,6 +45,10 @@ enum AdwaitaBenchmark {
         /// engine that calls them could reach.
         var closuresAlone: Side?
         var targetsAlone: Side?
+        /// The targets again, each value first read from two arrays and written to a third, as a
+        /// batch of springs does (its start, its target, what it presents): the engine's own memory
+        /// traffic per value, with nothing else of the engine (absent in older results).
+        var targetsWithArraysAlone: Side?
     }
 
     struct Trajectory: Codable {
@@ -76,18 +80,16 @@ enum AdwaitaBenchmark {
             // Interleaved rounds of (floor, libadwaita, Unison, Unison with targets), three, or seven up to N = 1 000, where
             // the values' share of the update phase is a few tens of microseconds: the floor's run-to-run jitter
             // (tens of microseconds) otherwise swamps the per-value difference at small N.
-            var rounds: [(floor: Double, adwaita: Side, unison: Side, targets: Side, alone: Side, targetsAlone: Side)] =
-                []
+            var rounds: [(floor: Double, adwaita: Side, unison: Side, targets: Side, alone: [Side])] = []
             var bracketFloors: [Double] = []
             let roundCount = count <= 1_000 ? 7 : 3
             for _ in 0..<roundCount {
                 let (floor, bracketFloor) = measureFloor(area: area, probe: probe)
                 var (adwaita, adwaitaBracket) = measureAdwaita(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
-                var (unison, unisonBracket, alone, aloneBracket) = measureUnison(
-                    count: count, area: area, probe: probe)
+                var (unison, unisonBracket, closuresAlone) = measureUnison(count: count, area: area, probe: probe)
                 GtkRuntime.iterate(timeout: 0.2)
-                var (targets, targetsBracket, targetsAlone, targetsAloneBracket) = measureUnison(
+                var (targets, targetsBracket, targetsAlone) = measureUnison(
                     count: count, area: area, probe: probe, targets: true)
                 GtkRuntime.iterate(timeout: 0.2)
                 adwaita.nanosecondsPerValue = (adwaita.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
@@ -96,12 +98,13 @@ enum AdwaitaBenchmark {
                 unison.bracketNanosecondsPerValue = (unisonBracket - bracketFloor) / Double(count)
                 targets.nanosecondsPerValue = (targets.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
                 targets.bracketNanosecondsPerValue = (targetsBracket - bracketFloor) / Double(count)
-                alone.nanosecondsPerValue = (alone.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
-                alone.bracketNanosecondsPerValue = (aloneBracket - bracketFloor) / Double(count)
-                targetsAlone.nanosecondsPerValue =
-                    (targetsAlone.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
-                targetsAlone.bracketNanosecondsPerValue = (targetsAloneBracket - bracketFloor) / Double(count)
-                rounds.append((floor, adwaita, unison, targets, alone, targetsAlone))
+                let alone = (closuresAlone + targetsAlone).map { side, bracket in
+                    var side = side
+                    side.nanosecondsPerValue = (side.cpuPerFrameMilliseconds.median - floor) * 1e6 / Double(count)
+                    side.bracketNanosecondsPerValue = (bracket - bracketFloor) / Double(count)
+                    return side
+                }
+                rounds.append((floor, adwaita, unison, targets, alone))
                 bracketFloors.append(bracketFloor)
             }
             func median(_ values: [Double]) -> Double { Stats(values).median }
@@ -123,12 +126,13 @@ enum AdwaitaBenchmark {
             adwaita.bracketNanosecondsPerValue = median(rounds.map { $0.adwaita.bracketNanosecondsPerValue! })
             unison.bracketNanosecondsPerValue = median(rounds.map { $0.unison.bracketNanosecondsPerValue! })
             let adwaitaBracket: Double = adwaita.bracketNanosecondsPerValue!
-            var alone = rounds[roundCount / 2].alone
-            alone.nanosecondsPerValue = median(rounds.map(\.alone.nanosecondsPerValue))
-            alone.bracketNanosecondsPerValue = median(rounds.map { $0.alone.bracketNanosecondsPerValue! })
-            var targetsAlone = rounds[roundCount / 2].targetsAlone
-            targetsAlone.nanosecondsPerValue = median(rounds.map(\.targetsAlone.nanosecondsPerValue))
-            targetsAlone.bracketNanosecondsPerValue = median(rounds.map { $0.targetsAlone.bracketNanosecondsPerValue! })
+            // Closures alone, targets alone, targets with the arrays: each the median over the rounds.
+            let alone = (0..<3).map { k in
+                var side = rounds[roundCount / 2].alone[k]
+                side.nanosecondsPerValue = median(rounds.map { $0.alone[k].nanosecondsPerValue })
+                side.bracketNanosecondsPerValue = median(rounds.map { $0.alone[k].bracketNanosecondsPerValue! })
+                return side
+            }
             let result = Result(
                 count: count, floorMilliseconds: floor, adwaita: adwaita, unison: unison,
                 cpuRatio: adwaita.nanosecondsPerValue / unison.nanosecondsPerValue,
@@ -136,7 +140,7 @@ enum AdwaitaBenchmark {
                 bracketRatio: adwaitaBracket / unison.bracketNanosecondsPerValue!,
                 unisonTargets: targets, targetsRatio: adwaita.nanosecondsPerValue / targets.nanosecondsPerValue,
                 targetsBracketRatio: adwaitaBracket / targets.bracketNanosecondsPerValue!,
-                closuresAlone: alone, targetsAlone: targetsAlone)
+                closuresAlone: alone[0], targetsAlone: alone[1], targetsWithArraysAlone: alone[2])
             print(
                 "gtk     N=\(count): libadwaita \(format(adwaita.cpuPerFrameMilliseconds.median, 3)) ms/frame "
                     + "(\(format(adwaita.nanosecondsPerValue)) ns/value, \(format(adwaita.framesPerSecond)) fps), "
@@ -155,7 +159,8 @@ enum AdwaitaBenchmark {
                 + "\(format(targets.finishingToSteadyRatio, 2))× steady; bracketed "
                 + "\(format(targets.bracketNanosecondsPerValue!)) ns/value, \(format(result.targetsBracketRatio!))×"
             print(targetsLine + targetsRatios)
-            for (name, side) in [("apply closures", alone), ("targets", targetsAlone)] {
+            let names = ["apply closures", "targets", "targets with a batch's three arrays"]
+            for (name, side) in zip(names, alone) {
                 print(
                     "gtk     N=\(count): the \(name) alone (called once a frame, nothing else) "
                         + "\(format(side.nanosecondsPerValue)) ns/value, bracketed \(format(side.bracketNanosecondsPerValue!)): "
@@ -299,10 +304,11 @@ enum AdwaitaBenchmark {
     /// The side's frames, and its median bracket in ns (`Bracket`).
     /// `targets`: each property writes through an ``AnimationTarget`` (the object form of
     /// `apply`, as libadwaita's callback target is an object) instead of an apply closure.
-    /// Then the same closures or targets called alone (`measureCallsAlone`), the properties alive.
+    /// Then the same closures or targets called alone (`measureCallsAlone`), the properties alive;
+    /// the targets a second time with a batch's arrays.
     static func measureUnison(
         count: Int, area: UnsafeMutablePointer<GtkWidget>, probe: FrameProbe, targets: Bool = false
-    ) -> (side: Side, bracketNanoseconds: Double, alone: Side, aloneBracketNanoseconds: Double) {
+    ) -> (side: Side, bracketNanoseconds: Double, alone: [(side: Side, bracketNanoseconds: Double)]) {
         let sink = UnsafeMutablePointer<Double>.allocate(capacity: count)
         defer { sink.deallocate() }
         let clock = GtkFrameClock.for(area)
@@ -340,9 +346,14 @@ enum AdwaitaBenchmark {
         let side = summarize(probe.frames, count: count, finishingIndex: finishingIndex.map { max(0, $0 - 1) })
         let sideBracket = bracket.median
         GtkRuntime.iterate(timeout: 0.2)
-        let alone = measureCallsAlone(calls, area: area, probe: probe)
+        var alone = [measureCallsAlone(calls, area: area, probe: probe)]
+        if targets {
+            GtkRuntime.iterate(timeout: 0.2)
+            calls.startArrays()
+            alone.append(measureCallsAlone(calls, area: area, probe: probe))
+        }
         withExtendedLifetime(properties) {}
-        return (side, sideBracket, alone.side, alone.bracketNanoseconds)
+        return (side, sideBracket, alone)
     }
 
     /// The calls Unison's sides end in, alone: one tick callback that, each frame, calls the same N
@@ -378,12 +389,40 @@ enum AdwaitaBenchmark {
         var closures: [Apply] = []
         var targets: [EngineBenchmark.SlotTarget] = []
         var frame = 0.0
+        /// With `startArrays()`: each target's value is `from + (to − from)·a`, read from two arrays
+        /// and written to a third, before the call (what a batch of springs reads and writes). Raw
+        /// buffers, so that the loop has no bounds, uniqueness or exclusivity checks.
+        nonisolated(unsafe) private var from: UnsafeMutableBufferPointer<Double>?
+        nonisolated(unsafe) private var to: UnsafeMutableBufferPointer<Double>?
+        nonisolated(unsafe) private var presented: UnsafeMutableBufferPointer<Double>?
+
+        func startArrays() {
+            from = .allocate(capacity: targets.count)
+            to = .allocate(capacity: targets.count)
+            presented = .allocate(capacity: targets.count)
+            from!.initialize(repeating: 0)
+            to!.initialize(repeating: 1000)
+            presented!.initialize(repeating: 0)
+        }
+
+        deinit {
+            for buffer in [from, to, presented] { buffer?.deallocate() }
+        }
 
         func callAll() {
             frame += 1
-            let value = 1000 - 1000 / frame
-            for apply in closures { apply.call(value) }
-            for target in targets { target.apply(value) }
+            let a = 1 - 1 / frame
+            if let from, let to, let presented {
+                targets.withUnsafeBufferPointer { targets in
+                    for i in targets.indices {
+                        presented[i] = from[i] + (to[i] - from[i]) * a
+                        targets[i].apply(presented[i])
+                    }
+                }
+                return
+            }
+            for apply in closures { apply.call(1000 * a) }
+            for target in targets { target.apply(1000 * a) }
         }
     }
 
