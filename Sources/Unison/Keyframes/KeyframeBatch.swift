@@ -50,7 +50,12 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
     /// whose value it is showing).
     @exclusivity(unchecked) private var left: [UnsafeMutableRawPointer] = []
 
+    /// `applyCall`, made once: in code compiled for any `Value`, a closure over `Value` carries its
+    /// type in a context, allocated each time one is made.
+    private let call: (ValueCore<Value>, Value) -> Void
+
     required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
+        call = Self.applyCall
         super.init(group: group, start: start, key: key, driver: driver)
     }
 
@@ -136,10 +141,23 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
     override func present(at time: TimeInterval) {
         guard !isPresenting else { return }  // (a frame presented from an apply)
         isPresenting = true
-        let ending = members.withUnsafeMutableBufferPointer { members in
-            alive.withUnsafeBufferPointer { alive in Self.evaluate(members, alive, at: time) }
+        let ending = Self.evaluate(&members, alive, at: time)
+        // (Compiled for `Double`, the closure made here is a constant; for any other type, the
+        // batch's own.)
+        if Value.self == Double.self {
+            applyAll(ending: ending, Self.applyCall)
+        } else {
+            applyAll(ending: ending, call)
         }
-        let call = Self.applyCall
+        isPresenting = false
+        if needsCompaction { compact() }
+        if !left.isEmpty { releaseLeft() }
+    }
+
+    /// Each member's apply with the value just written, or, for a play that ends on this frame,
+    /// its leaving. `call` is `applyCall`.
+    @inline(__always)
+    private func applyAll(ending: Int, _ call: (ValueCore<Value>, Value) -> Void) {
         for i in 0..<members.count {
             // (Read afresh at each index: an apply may take members out.)
             guard alive[i] else { continue }
@@ -151,14 +169,19 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
                 Self.send(member.presented.assumingMemoryBound(to: Value.self).pointee, to: member.core, call)
             }
         }
-        isPresenting = false
-        if needsCompaction { compact() }
-        if !left.isEmpty { releaseLeft() }
     }
 
-    /// Each play's value at `time`: `KeyframeFrames.present`'s steps over the arrays. Outside the
-    /// main actor: closures passed to the buffers' `withUnsafe…` methods from main-actor code would
-    /// check their executor on every frame.
+    /// Each play's value at `time`: `KeyframeFrames.present`'s steps over the arrays; returns how
+    /// many plays end on this frame. Outside the main actor: closures passed to the buffers'
+    /// `withUnsafe…` methods from main-actor code would check their executor on every frame.
+    private nonisolated static func evaluate(
+        _ members: inout [KeyframeBatchMember], _ alive: [Bool], at time: TimeInterval
+    ) -> Int {
+        members.withUnsafeMutableBufferPointer { members in
+            alive.withUnsafeBufferPointer { alive in evaluate(members, alive, at: time) }
+        }
+    }
+
     @inline(__always)
     private nonisolated static func evaluate(
         _ members: UnsafeMutableBufferPointer<KeyframeBatchMember>, _ alive: UnsafeBufferPointer<Bool>,
