@@ -200,6 +200,14 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
                 continue
             }
             t = t.isNaN ? 0 : min(max(t, 0), member.duration)
+            if Value.self == Double.self && member.trackCount > 0 {
+                // A `Double`'s tracks are all the value itself, and its animatable data is itself:
+                // the steps below show the last track's value, which this stores directly.
+                var value = 0.0
+                for k in 0..<member.trackCount { value = member.tracks[k].value(at: t) }
+                member.presented.storeBytes(of: value, as: Double.self)
+                continue
+            }
             storeTracks(member.tracks, count: member.trackCount, at: t, into: member.scratch)
             let scratch = member.scratch.assumingMemoryBound(to: Value.self)
             var shown = member.model.assumingMemoryBound(to: Value.self).pointee
