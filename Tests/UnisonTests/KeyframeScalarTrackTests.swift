@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnisonTestSupport
 
 @testable import Unison
 
@@ -118,11 +119,15 @@ struct KeyframeTrackCursorTests {
         let duration = curve.duration
         let forward = stride(from: -0.05, through: duration + 0.1, by: 1.0 / 480).map { $0 }
         var ends: [Double] = []
-        for segment in curve.segments { ends += [segment.start, segment.end, segment.end.nextDown, segment.end.nextUp] }
+        for segment in curve.segments {
+            ends += [segment.start, segment.end, segment.end.nextDown, segment.end.nextUp]
+        }
         let bad: [Double] = [.nan, .infinity, -.infinity, -0.0, 0, 1e300, -1e300, .leastNonzeroMagnitude]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 34)
         let scrambled = (forward + ends + bad + ends.reversed()).shuffled(using: &generator)
-        let wrapping = (0..<600).map { Double($0) / 120 }.map { duration > 0 ? $0.truncatingRemainder(dividingBy: duration) : $0 }
+        let wrapping = (0..<600).map { Double($0) / 120 }.map {
+            duration > 0 ? $0.truncatingRemainder(dividingBy: duration) : $0
+        }
         return [forward, wrapping, forward.reversed(), ends + bad, scrambled]
     }
 
@@ -175,12 +180,16 @@ struct KeyframeTrackCursorTests {
         let curves = [
             DoubleKeyframeCurve(
                 initial: 0,
-                segments: [segment(start: 0, duration: 0.5, to: 1), segment(start: 0.2, duration: 0.1, to: 2),
-                    segment(start: 0.3, duration: 0.6, to: 3)]),
+                segments: [
+                    segment(start: 0, duration: 0.5, to: 1), segment(start: 0.2, duration: 0.1, to: 2),
+                    segment(start: 0.3, duration: 0.6, to: 3),
+                ]),
             DoubleKeyframeCurve(
                 initial: 0,
-                segments: [segment(start: 0, duration: 0.5, to: 1), segment(start: .nan, duration: 0.1, to: 2),
-                    segment(start: 0.6, duration: 0.4, to: 3)]),
+                segments: [
+                    segment(start: 0, duration: 0.5, to: 1), segment(start: .nan, duration: 0.1, to: 2),
+                    segment(start: 0.6, duration: 0.4, to: 3),
+                ]),
         ]
         for (i, curve) in curves.enumerated() {
             #expect(!curve.endsAreOrdered)

@@ -82,7 +82,10 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
     }
 
     /// Adds the play `frames` (armed, with tracks) of `core`; returns its index.
-    final func add(_ core: ValueCore<Value>, _ frames: KeyframeFrames<Value>, tracks: UnsafeMutableBufferPointer<KeyframeTrackCursor>) -> Int {
+    final func add(
+        _ core: ValueCore<Value>, _ frames: KeyframeFrames<Value>,
+        tracks: UnsafeMutableBufferPointer<KeyframeTrackCursor>
+    ) -> Int {
         let member = frames.member(
             core: Unmanaged.passUnretained(core).toOpaque(), frames: Unmanaged.passRetained(frames).toOpaque(),
             tracks: tracks)
