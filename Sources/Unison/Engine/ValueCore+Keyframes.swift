@@ -71,14 +71,15 @@ final class KeyframeFrames<Value: Animatable> {
         batch.remove(at: index)
     }
 
-    /// This play as a member of a `KeyframeBatch` (armed, with `tracks`).
+    /// This play as a member of a `KeyframeBatch` (armed, with at least one of `tracks`).
     func member(
         core: UnsafeMutableRawPointer, frames: UnsafeMutableRawPointer,
         tracks: UnsafeMutableBufferPointer<KeyframeTrackCursor>
     ) -> KeyframeBatchMember {
         KeyframeBatchMember(
             core: core, frames: frames, start: start, duration: player.duration, repeats: player.repeats,
-            tracks: tracks.baseAddress!, trackCount: tracks.count, scratch: UnsafeMutableRawPointer(scratch),
+            first: tracks[0], others: tracks.baseAddress! + 1, otherCount: tracks.count - 1,
+            scratch: UnsafeMutableRawPointer(scratch),
             model: state! + modelOffset, presented: state! + presentedOffset)
     }
 
@@ -89,8 +90,10 @@ final class KeyframeFrames<Value: Animatable> {
         self.presentedOffset = presentedOffset
     }
 
-    /// Presents the frame at `time` on `core` and returns whether `core` needs the next frame; nil
-    /// when the general path must present it (not armed yet, or the play ends on this frame).
+    /// Presents the frame at `time` on `core` and returns whether `core` needs the next frame from
+    /// the driver's general list (false once the play has joined a batch, which presents the next
+    /// ones); nil when the general path must present it (not armed yet, or the play ends on this
+    /// frame).
     ///
     /// What it shows is what the general path shows: the model value with the timeline's
     /// `animatableData` at the play's time. (The general path adds the timeline's value as an
@@ -124,7 +127,7 @@ final class KeyframeFrames<Value: Animatable> {
         // (Compared as objects: comparing the optional fields would look up their type's metadata.)
         if let current = core.keyframes, current === self {
             // The next frames are its batch's: the core leaves the driver's general list.
-            guard let tracks else { return true }
+            guard let tracks, !tracks.isEmpty else { return true }
             let batch = KeyframeBatch<Value>.batch(on: core.driver)
             batchIndex = batch.add(core, self, tracks: tracks)
             self.batch = batch

@@ -27,8 +27,12 @@ struct KeyframeBatchMember {
     let repeats: Bool
     /// This frame ends the play (the general path presents it).
     var ends = false
-    let tracks: UnsafeMutablePointer<KeyframeTrackCursor>
-    let trackCount: Int
+    /// The play's first track, a copy kept here (a `Double`'s only one), read and advanced by the
+    /// frame's loop without touching the play's memory; the play's own copy is not used again.
+    var first: KeyframeTrackCursor
+    /// Its other tracks, in order, in the play's memory.
+    let others: UnsafeMutablePointer<KeyframeTrackCursor>
+    let otherCount: Int
     /// The timeline's value the tracks are stored into (a `Value`, the play's).
     let scratch: UnsafeMutableRawPointer
     /// The property's model and presented values, in its state.
@@ -203,15 +207,16 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
                 continue
             }
             t = t.isNaN ? 0 : min(max(t, 0), member.duration)
-            if Value.self == Double.self && member.trackCount > 0 {
+            if Value.self == Double.self {
                 // A `Double`'s tracks are all the value itself, and its animatable data is itself:
                 // the steps below show the last track's value, which this stores directly.
-                var value = 0.0
-                for k in 0..<member.trackCount { value = member.tracks[k].value(at: t) }
+                var value = members[i].first.value(at: t)
+                for k in 0..<member.otherCount { value = member.others[k].value(at: t) }
                 member.presented.storeBytes(of: value, as: Double.self)
                 continue
             }
-            storeTracks(member.tracks, count: member.trackCount, at: t, into: member.scratch)
+            (member.scratch + member.first.offset).storeBytes(of: members[i].first.value(at: t), as: Double.self)
+            storeTracks(member.others, count: member.otherCount, at: t, into: member.scratch)
             let scratch = member.scratch.assumingMemoryBound(to: Value.self)
             var shown = member.model.assumingMemoryBound(to: Value.self).pointee
             shown.animatableData = scratch.pointee.animatableData
