@@ -115,7 +115,9 @@ enum KeyframesBenchmark {
         return md
     }
 
-    static let steadyFrames = 24
+    /// Steady frames per round: 24, or `UNISON_BENCH_FRAMES` (instruction counts per steady frame
+    /// are the difference of two runs with different counts, which cancels the first frames).
+    static let steadyFrames = ProcessInfo.processInfo.environment["UNISON_BENCH_FRAMES"].flatMap { Int($0) } ?? 24
 
     /// One round of one kind: the median of 24 steady frames (after 3 warm-up frames), per value,
     /// and the heap allocations per steady frame.

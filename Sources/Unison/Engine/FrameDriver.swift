@@ -152,6 +152,17 @@ final class FrameDriver {
         return batch
     }
 
+    /// The batch under `key`, made by `make` if there is none: a batch of another kind than
+    /// `ValueBatch` (`KeyframeBatch`), presented and dropped like the others.
+    func batch(forKey key: PropertyBatch.Key, make: () -> PropertyBatch) -> PropertyBatch {
+        if let batch = roster.pointee.batchByKey[key] { return batch }
+        let batch = make()
+        batch.driverSlot = roster.pointee.batches.count
+        roster.pointee.batches.append(batch)
+        roster.pointee.batchByKey[key] = batch
+        return batch
+    }
+
     /// The last member left `batch`. A batch still presenting is dropped now, or at the end of
     /// the frame if one is being presented.
     func batchEmptied(_ batch: PropertyBatch) {

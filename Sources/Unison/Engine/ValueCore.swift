@@ -34,7 +34,10 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     final var statePointer: UnsafeMutablePointer<ValueState<Value>> { storage }
     /// A keyframe play that presents its frames itself while it is the only animation (ValueCore+Keyframes).
-    @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>?
+    @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>? {
+        // A play presented by a batch leaves it when the property drops it.
+        didSet { if let oldValue, oldValue !== keyframes { oldValue.dropped(by: self) } }
+    }
 
     /// The transaction of its one animation, while batched (its state is usual), read in place:
     /// through `state` a batch's loop over its members would copy each one's whole state, and

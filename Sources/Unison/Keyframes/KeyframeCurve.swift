@@ -277,15 +277,27 @@ extension KeyframeCurve {
 // engine's cores and batches).
 
 final class DoubleKeyframeCurve: KeyframeCurve<Double> {
-    /// `segments` in memory of its own, which `scalarValue(at:)` reads without reference counting
-    /// or bounds checks (an immutable copy, freed with the curve).
-    private let buffer: UnsafeMutableBufferPointer<KeyframeSegment<Double>>
-    private let lastValue: Double
+    /// `segments` in memory of its own, which `scalarValue(at:)` and the frame path
+    /// (`KeyframeTrackCursor`) read without reference counting or bounds checks (an immutable copy,
+    /// freed with the curve).
+    let buffer: UnsafeMutableBufferPointer<KeyframeSegment<Double>>
+    let lastValue: Double
+    /// Whether the segments' ends never decrease and none is NaN: then "the first segment whose
+    /// end is after a time" is a boundary that only moves forward with the time.
+    let endsAreOrdered: Bool
 
     required init(initial: Double, segments: [KeyframeSegment<Double>]) {
         buffer = .allocate(capacity: segments.count)
         _ = buffer.initialize(from: segments)
         lastValue = segments.isEmpty ? initial : segments[segments.count - 1].endValue
+        var ordered = true
+        var previous = -Double.infinity
+        for segment in segments {
+            let end = segment.end
+            if end.isNaN || end < previous { ordered = false }
+            previous = end
+        }
+        endsAreOrdered = ordered
         super.init(initial: initial, segments: segments)
     }
 
