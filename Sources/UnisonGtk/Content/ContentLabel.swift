@@ -63,19 +63,19 @@ public final class ContentLabel {
     /// Where the old text of the change drawn was (label coordinates).
     @exclusivity(unchecked) private var oldGeometry = TextGeometry()
     @exclusivity(unchecked) private var newGeometry = TextGeometry()
-    /// What `newGeometry` and `lineHeight` were measured for: the change and the bin's allocation
-    /// (a new allocation may move or resize the label, and its layout with it). The frames of a
-    /// transition ask GTK for the label's geometry once, not once per frame, unless the label is
-    /// laid out again meanwhile (a size animation).
-    @exclusivity(unchecked) private var measuredFor: MeasureKey?
+    /// What `newGeometry` and `lineHeight` were measured for: the change, the bin's allocation (a
+    /// new allocation may move or resize the label, and its layout with it) and the label's
+    /// alignment (it places the layout in the label). The frames of a transition ask GTK for the
+    /// label's geometry once, not once per frame, unless the label is laid out again meanwhile (a
+    /// size animation).
+    @exclusivity(unchecked) private var measuredFor: ContentBands.Key?
     /// The label's height when `measuredFor` was taken: a rolled character moves by it.
     @exclusivity(unchecked) private var lineHeight = 0.0
-    private var changeCount = 0
-
-    private struct MeasureKey: Equatable {
-        var change: Int
-        var allocations: Int
-    }
+    /// Counts the changes drawn (each starts with ``began(_:)``).
+    @exclusivity(unchecked) private var changeCount = 0
+    /// The change drawn (the state's `change`, kept from its start to its end): the frame path
+    /// reads it here, in place, instead of copying it out of the state every frame.
+    @exclusivity(unchecked) private var drawnChange: DrawnChange?
     /// The value the last `.numericText(value:)` change showed.
     var lastValue: Double?
     /// The bin's allocation count when this object last gave the label a text (equal to it now:
@@ -85,7 +85,8 @@ public final class ContentLabel {
     private var allocationsAtRevert = -1
     // Reused every frame (the frame path allocates nothing once they have grown).
     @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
-    @exclusivity(unchecked) private var drawn: [UnisonContentPiece] = []
+    /// The bands handed to the bin, worked out once per change and layout (see ``ContentBands``).
+    private let bands = ContentBands()
 
     /// The bin's reference as a toggle reference (see ``WidgetAttachment/holdToggled(by:_:adopting:)``).
     private var toggle: WidgetAttachment.Toggle?
@@ -201,8 +202,9 @@ public final class ContentLabel {
         // be captured again).
         if animates, let state, let running = state.change, !state.isSeeking, bin.allocations == allocationsAtChange {
             bin.resizing { gtk_label_set_text(gtkLabel, new) }
-            changeCount += 1
-            state.run(ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue))
+            let change = ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue)
+            began(change)
+            state.run(change)
             return
         }
         finishTransition()
@@ -219,8 +221,9 @@ public final class ContentLabel {
             current?.jump(to: new)
             return
         }
-        changeCount += 1
-        current.run(ContentChange(from: old, to: new, transition: transition, previousValue: previousValue))
+        let change = ContentChange(from: old, to: new, transition: transition, previousValue: previousValue)
+        began(change)
+        current.run(change)
         pushPieces()
     }
 
@@ -234,8 +237,14 @@ public final class ContentLabel {
         oldGeometry.measure(gtkLabel, text: change.old)
         withTransaction(Transaction()) { bin.resizing { gtk_label_set_text(gtkLabel, change.new) } }
         allocationsAtChange = bin.allocations
-        changeCount += 1
+        began(change)
         return true
+    }
+
+    /// `change` is the one drawn from now on (before the state is given it: it may end at once).
+    private func began(_ change: ContentChange) {
+        changeCount += 1
+        drawnChange = DrawnChange(change)
     }
 
     /// Ends a running transition (or seek) at once, where ``text`` says: the label drawn as it is.
@@ -246,6 +255,7 @@ public final class ContentLabel {
     /// The change drawn is over: the label shows `text` as it draws it (after a cancelled seek,
     /// the text the change started from: the label is given it back).
     private func transitionEnded(showing text: String) {
+        drawnChange = nil
         bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
         if String(cString: gtk_label_get_text(gtkLabel)) != text {
             bin.resizing { gtk_label_set_text(gtkLabel, text) }
@@ -256,98 +266,31 @@ public final class ContentLabel {
 
     /// Hands the bin the bands of the progress as presented now.
     private func pushPieces() {
-        guard let state, state.change != nil else { return }
+        guard drawnChange != nil, let state else { return }
         pushPieces(at: state.progress)
     }
 
     /// Hands the bin the bands of the running change at `value` (the progress as presented).
     /// O(characters); no allocation once the buffers have grown, and no question to GTK about the
-    /// label's geometry unless it was laid out again since the last frame.
+    /// label's geometry unless it was laid out again since the last frame (the bands are worked
+    /// out again then, or when the label's alignment changed; otherwise only moved and faded).
     private func pushPieces(at value: Double) {
-        guard let change = state?.change else { return }
-        change.pieces(at: value, into: &pieces)
-        let key = MeasureKey(change: changeCount, allocations: bin.allocations)
+        guard let drawn = drawnChange, let w = bin.motionBin else { return }
+        drawn.change.pieces(at: value, into: &pieces)
+        // Nothing left to draw (an empty text on both sides, or the change is complete): the label as it is.
+        guard !pieces.isEmpty else { return }
+        let key = ContentBands.Key(
+            change: changeCount, allocations: bin.allocations, xalign: gtk_label_get_xalign(gtkLabel))
         if key != measuredFor {
-            newGeometry.measure(gtkLabel, text: change.new)
+            newGeometry.measure(gtkLabel, text: drawn.change.new)
             lineHeight = Double(gtk_widget_get_height(label))
             measuredFor = key
         }
-        // Where the old text lines up now: for rolling characters at the end they share, else at
-        // the start they share, else (and for a cross-fade) by the label's alignment.
-        let xalign = Double(gtk_label_get_xalign(gtkLabel))
-        let align =
-            !change.transition.isNumeric ? xalign : change.commonSuffix > 0 ? 1 : change.commonPrefix > 0 ? 0 : xalign
-        let oldDX =
-            (newGeometry.offset + align * newGeometry.width) - (oldGeometry.offset + align * oldGeometry.width)
-        drawn.removeAll(keepingCapacity: true)
-        for piece in pieces {
-            let old = piece.source == .old
-            let geometry = old ? oldGeometry : newGeometry
-            guard let band = geometry.span(piece.characters) else { continue }
-            // Within what GTK's float render nodes take (``GtkLimits``), whatever the layout or the
-            // transition's numbers give.
-            drawn.append(
-                UnisonContentPiece(
-                    source: old ? UNISON_CONTENT_PIECE_OLD : UNISON_CONTENT_PIECE_NEW,
-                    x: GtkLimits.offset(band.x + (old ? oldDX : 0)), width: GtkLimits.offset(band.width),
-                    dy: GtkLimits.offset(piece.offset * lineHeight), alpha: GtkLimits.opacity(piece.opacity),
-                    old_dx: GtkLimits.offset(old ? oldDX : 0)))
+        if !bands.fit(pieces, key: key) {
+            bands.build(pieces, change: drawn.change, old: oldGeometry, new: newGeometry, key: key)
         }
-        // Nothing left to draw (an empty text on both sides): the label as it is.
-        guard !drawn.isEmpty else { return }
-        drawn.withUnsafeBufferPointer { buffer in
-            bin.withMotionBin { unison_motion_bin_set_pieces($0, buffer.baseAddress, Int32(buffer.count)) }
-        }
-    }
-}
-
-/// Where a label's characters are drawn, in the label's coordinates (from its Pango layout).
-@MainActor
-struct TextGeometry {
-    /// The layout's left edge and width.
-    var offset = 0.0
-    var width = 0.0
-    /// Per character: its left edge and width.
-    var columns: [(x: Double, width: Double)] = []
-
-    init() {}
-
-    init(of label: OpaquePointer, text: String) {
-        measure(label, text: text)
-    }
-
-    /// Reads the label's layout as drawn now (it shows `text`). O(characters).
-    mutating func measure(_ label: OpaquePointer, text: String) {
-        columns.removeAll(keepingCapacity: true)
-        guard let layout = gtk_label_get_layout(label) else { return }
-        var x: Int32 = 0
-        var y: Int32 = 0
-        gtk_label_get_layout_offsets(label, &x, &y)
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, nil, &logical)
-        offset = Double(x) + Double(logical.x)
-        width = Double(logical.width)
-        let scale = Double(PANGO_SCALE)
-        var index: Int32 = 0
-        for character in text {
-            var position = PangoRectangle()
-            pango_layout_index_to_pos(layout, index, &position)
-            let left = Double(min(position.x, position.x + position.width)) / scale
-            columns.append((Double(x) + left, Double(abs(position.width)) / scale))
-            index += Int32(character.utf8.count)
-        }
-    }
-
-    /// The band covering `characters` (nil when it covers none).
-    func span(_ characters: Range<Int>) -> (x: Double, width: Double)? {
-        let range = characters.clamped(to: 0..<columns.count)
-        guard !range.isEmpty else { return nil }
-        var left = Double.infinity
-        var right = -Double.infinity
-        for index in range {
-            left = min(left, columns[index].x)
-            right = max(right, columns[index].x + columns[index].width)
-        }
-        return (left, right - left)
+        bands.move(pieces, lineHeight: lineHeight)
+        guard bands.count > 0 else { return }
+        unison_motion_bin_set_pieces(w, bands.bands, Int32(bands.count))
     }
 }
