@@ -30,18 +30,24 @@ enum TransitionsBenchmark {
 
     static func run(children: Int = 200, labels: Int = 100, rounds: Int = 3, part: String? = only) -> Result {
         let none = Measured(nanoseconds: Stats([0]), allocations: 0)
-        let bins = part == "numeric" ? none : measure(count: children, rounds: rounds) { clock, _ in
-            let area = gtk_drawing_area_new()!
-            gtk_drawing_area_set_content_width(unison_bench_drawing_area(area), 4)
-            gtk_drawing_area_set_content_height(unison_bench_drawing_area(area), 40)
-            let bin = MotionBin(child: area, transition: .scale.combined(with: .opacity), clock: clock)
-            bin.collapse = .none
-            return (bin.widget, { step in bin.isPresent = step % 2 == 0 }, { bin.isAnimating })
-        }
-        let counters = part == "bin" ? none : measure(count: labels, rounds: rounds) { clock, i in
-            let label = ContentLabel(text: "\(100 + i)", contentTransition: .numericText(), clock: clock)
-            return (label.widget, { step in label.text = "\(100 + i + step)" }, { label.isTransitioning })
-        }
+        let bins =
+            part == "numeric"
+            ? none
+            : measure(count: children, rounds: rounds) { clock, _ in
+                let area = gtk_drawing_area_new()!
+                gtk_drawing_area_set_content_width(unison_bench_drawing_area(area), 4)
+                gtk_drawing_area_set_content_height(unison_bench_drawing_area(area), 40)
+                let bin = MotionBin(child: area, transition: .scale.combined(with: .opacity), clock: clock)
+                bin.collapse = .none
+                return (bin.widget, { step in bin.isPresent = step % 2 == 0 }, { bin.isAnimating })
+            }
+        let counters =
+            part == "bin"
+            ? none
+            : measure(count: labels, rounds: rounds) { clock, i in
+                let label = ContentLabel(text: "\(100 + i)", contentTransition: .numericText(), clock: clock)
+                return (label.widget, { step in label.text = "\(100 + i + step)" }, { label.isTransitioning })
+            }
         let result = Result(
             children: children, rounds: rounds, nanosecondsPerTransitioningBin: bins.nanoseconds, labels: labels,
             nanosecondsPerCountingLabel: counters.nanoseconds, allocationsPerTransitioningBin: bins.allocations,
@@ -102,7 +108,9 @@ enum TransitionsBenchmark {
             probe.reset()
             probe.recording = true
             animate(.smooth(duration: duration)) { for item in items { item.change(step) } }
-            GtkRuntime.iterate(timeout: 5 + 2 * duration) { probe.frames.count > 2 && !items.contains { $0.isAnimating() } }
+            GtkRuntime.iterate(timeout: 5 + 2 * duration) {
+                probe.frames.count > 2 && !items.contains { $0.isAnimating() }
+            }
             probe.recording = false
             let frames = probe.frames
             let steady = frames.count > 6 ? Array(frames[2..<(frames.count - 1)]) : frames

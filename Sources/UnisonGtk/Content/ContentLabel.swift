@@ -87,6 +87,8 @@ public final class ContentLabel {
     @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
     /// The bands handed to the bin, worked out once per change and layout (see ``ContentBands``).
     private let bands = ContentBands()
+    /// How the state's apply reaches this object (see ``ContentLabelLink``).
+    private let link = ContentLabelLink()
 
     /// The bin's reference as a toggle reference (see ``WidgetAttachment/holdToggled(by:_:adopting:)``).
     private var toggle: WidgetAttachment.Toggle?
@@ -106,9 +108,11 @@ public final class ContentLabel {
         // The bin keeps this object while anyone else holds the bin (a share of the toggle
         // reference the MotionBin holds the bin by).
         toggle = WidgetAttachment.holdToggled(by: self, UnsafeMutableRawPointer(bin.widget))
+        link.label = Unmanaged.passUnretained(self)
     }
 
     isolated deinit {
+        link.label = nil
         toggle?.release()  // the MotionBin's share keeps the bin until it goes too
         g_object_unref(UnsafeMutableRawPointer(label))
     }
@@ -148,7 +152,7 @@ public final class ContentLabel {
         let made = ContentTransitionState(
             text: String(cString: gtk_label_get_text(gtkLabel)), clock: bin.clock,
             begin: { [weak self] change in self?.beginSeek(change) ?? false },
-            apply: { [weak self] value in self?.pushPieces(at: value) },
+            apply: { [link] value in link.label?.takeUnretainedValue().pushPieces(at: value) },
             end: { [weak self] text in self?.transitionEnded(showing: text) })
         state = made
         return made
@@ -276,18 +280,18 @@ public final class ContentLabel {
     /// out again then, or when the label's alignment changed; otherwise only moved and faded).
     private func pushPieces(at value: Double) {
         guard let drawn = drawnChange, let w = bin.motionBin else { return }
-        drawn.change.pieces(at: value, into: &pieces)
+        drawn.pointer.pointee.pieces(at: value, into: &pieces)
         // Nothing left to draw (an empty text on both sides, or the change is complete): the label as it is.
         guard !pieces.isEmpty else { return }
         let key = ContentBands.Key(
             change: changeCount, allocations: bin.allocations, xalign: gtk_label_get_xalign(gtkLabel))
         if key != measuredFor {
-            newGeometry.measure(gtkLabel, text: drawn.change.new)
+            newGeometry.measure(gtkLabel, text: drawn.pointer.pointee.new)
             lineHeight = Double(gtk_widget_get_height(label))
             measuredFor = key
         }
         if !bands.fit(pieces, key: key) {
-            bands.build(pieces, change: drawn.change, old: oldGeometry, new: newGeometry, key: key)
+            bands.build(pieces, change: drawn.pointer.pointee, old: oldGeometry, new: newGeometry, key: key)
         }
         bands.move(pieces, lineHeight: lineHeight)
         guard bands.count > 0 else { return }
