@@ -105,31 +105,6 @@ final class ContentBands {
     func invalidate() { key = nil }
 }
 
-/// A change being drawn, kept where the frame path reads it in place: a `ContentChange` read from
-/// a class's stored property (a `var` or a `let`) was copied for the call, every frame, its texts
-/// retained and released; a pointer's `pointee` is borrowed.
-final class DrawnChange {
-    /// The change (initialized from `init` to `deinit`).
-    let pointer: UnsafeMutablePointer<ContentChange>
-
-    init(_ change: ContentChange) {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: change)
-    }
-
-    deinit {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
-    }
-}
-
-/// How the state's apply closure reaches its `ContentLabel` every frame: without a weak reference
-/// (a weak load, then the slow release of an object others reference weakly) and without a
-/// retain. The label sets it once made and clears it in its deinit, so it never dangles.
-final class ContentLabelLink {
-    var label: Unmanaged<ContentLabel>?
-}
-
 /// Where a label's characters are drawn, in the label's coordinates (from its Pango layout).
 @MainActor
 struct TextGeometry {

@@ -54,28 +54,12 @@ public final class ContentLabel {
     public var contentTransition: ContentTransition?
 
     private var gtkLabel: OpaquePointer { OpaquePointer(label) }
-    // The stored properties the frame path reads and writes are accessed without the run-time
-    // exclusivity check a class's stored property pays on every access: only the main actor
-    // touches them, and no access overlaps another.
     /// The change being drawn, its progress and seeking; each presented progress is handed to
-    /// `pushPieces` as it comes. Made at the first transition (on the bin's clock then).
+    /// `frame` as it comes. Made at the first transition (on the bin's clock then).
     @exclusivity(unchecked) private(set) var state: ContentTransitionState?
-    /// Where the old text of the change drawn was (label coordinates).
-    @exclusivity(unchecked) private var oldGeometry = TextGeometry()
-    @exclusivity(unchecked) private var newGeometry = TextGeometry()
-    /// What `newGeometry` and `lineHeight` were measured for: the change, the bin's allocation (a
-    /// new allocation may move or resize the label, and its layout with it) and the label's
-    /// alignment (it places the layout in the label). The frames of a transition ask GTK for the
-    /// label's geometry once, not once per frame, unless the label is laid out again meanwhile (a
-    /// size animation).
-    @exclusivity(unchecked) private var measuredFor: ContentBands.Key?
-    /// The label's height when `measuredFor` was taken: a rolled character moves by it.
-    @exclusivity(unchecked) private var lineHeight = 0.0
-    /// Counts the changes drawn (each starts with ``began(_:)``).
-    @exclusivity(unchecked) private var changeCount = 0
-    /// The change drawn (the state's `change`, kept from its start to its end): the frame path
-    /// reads it here, in place, instead of copying it out of the state every frame.
-    @exclusivity(unchecked) private var drawnChange: DrawnChange?
+    /// The frame path: the change drawn, where its texts are, the bands handed to the bin (see
+    /// ``ContentFrame``).
+    private let frame: ContentFrame
     /// The value the last `.numericText(value:)` change showed.
     var lastValue: Double?
     /// The bin's allocation count when this object last gave the label a text (equal to it now:
@@ -83,12 +67,6 @@ public final class ContentLabel {
     private var allocationsAtChange = -1
     /// The bin's allocation count when a cancelled seek last gave the label its old text back.
     private var allocationsAtRevert = -1
-    // Reused every frame (the frame path allocates nothing once they have grown).
-    @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
-    /// The bands handed to the bin, worked out once per change and layout (see ``ContentBands``).
-    private let bands = ContentBands()
-    /// How the state's apply reaches this object (see ``ContentLabelLink``).
-    private let link = ContentLabelLink()
 
     /// The bin's reference as a toggle reference (see ``WidgetAttachment/holdToggled(by:_:adopting:)``).
     private var toggle: WidgetAttachment.Toggle?
@@ -103,16 +81,16 @@ public final class ContentLabel {
         g_object_ref(UnsafeMutableRawPointer(self.label))
         self.contentTransition = contentTransition
         bin = MotionBin(child: label, clock: clock)
+        frame = ContentFrame(label: self.label, render: bin.render)
         // The bands follow the label's allocation in the frame it changes (a size animation moves it).
         bin.afterAllocation = { [weak self] in self?.pushPieces() }
         // The bin keeps this object while anyone else holds the bin (a share of the toggle
         // reference the MotionBin holds the bin by).
         toggle = WidgetAttachment.holdToggled(by: self, UnsafeMutableRawPointer(bin.widget))
-        link.label = Unmanaged.passUnretained(self)
     }
 
     isolated deinit {
-        link.label = nil
+        frame.isLive = false
         toggle?.release()  // the MotionBin's share keeps the bin until it goes too
         g_object_unref(UnsafeMutableRawPointer(label))
     }
@@ -152,7 +130,7 @@ public final class ContentLabel {
         let made = ContentTransitionState(
             text: String(cString: gtk_label_get_text(gtkLabel)), clock: bin.clock,
             begin: { [weak self] change in self?.beginSeek(change) ?? false },
-            apply: { [link] value in link.label?.takeUnretainedValue().pushPieces(at: value) },
+            apply: { [frame] value in frame.push(at: value) },
             end: { [weak self] text in self?.transitionEnded(showing: text) })
         state = made
         return made
@@ -217,7 +195,7 @@ public final class ContentLabel {
         let captured =
             animates && bin.allocations != allocationsAtRevert
             && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
-        if captured { oldGeometry.measure(gtkLabel, text: old) }
+        if captured { frame.oldGeometry.measure(gtkLabel, text: old) }
         let current = captured ? transitionState() : state
         bin.resizing { gtk_label_set_text(gtkLabel, new) }
         allocationsAtChange = bin.allocations
@@ -238,7 +216,7 @@ public final class ContentLabel {
         guard gtk_widget_get_mapped(label) != 0, bin.allocations != allocationsAtChange,
             bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
         else { return false }
-        oldGeometry.measure(gtkLabel, text: change.old)
+        frame.oldGeometry.measure(gtkLabel, text: change.old)
         withTransaction(Transaction()) { bin.resizing { gtk_label_set_text(gtkLabel, change.new) } }
         allocationsAtChange = bin.allocations
         began(change)
@@ -247,8 +225,7 @@ public final class ContentLabel {
 
     /// `change` is the one drawn from now on (before the state is given it: it may end at once).
     private func began(_ change: ContentChange) {
-        changeCount += 1
-        drawnChange = DrawnChange(change)
+        frame.began(change)
     }
 
     /// Ends a running transition (or seek) at once, where ``text`` says: the label drawn as it is.
@@ -259,7 +236,7 @@ public final class ContentLabel {
     /// The change drawn is over: the label shows `text` as it draws it (after a cancelled seek,
     /// the text the change started from: the label is given it back).
     private func transitionEnded(showing text: String) {
-        drawnChange = nil
+        frame.ended()
         bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
         if String(cString: gtk_label_get_text(gtkLabel)) != text {
             bin.resizing { gtk_label_set_text(gtkLabel, text) }
@@ -270,31 +247,7 @@ public final class ContentLabel {
 
     /// Hands the bin the bands of the progress as presented now.
     private func pushPieces() {
-        guard drawnChange != nil, let state else { return }
-        pushPieces(at: state.progress)
-    }
-
-    /// Hands the bin the bands of the running change at `value` (the progress as presented).
-    /// O(characters); no allocation once the buffers have grown, and no question to GTK about the
-    /// label's geometry unless it was laid out again since the last frame (the bands are worked
-    /// out again then, or when the label's alignment changed; otherwise only moved and faded).
-    private func pushPieces(at value: Double) {
-        guard let drawn = drawnChange, let w = bin.motionBin else { return }
-        drawn.pointer.pointee.pieces(at: value, into: &pieces)
-        // Nothing left to draw (an empty text on both sides, or the change is complete): the label as it is.
-        guard !pieces.isEmpty else { return }
-        let key = ContentBands.Key(
-            change: changeCount, allocations: bin.allocations, xalign: gtk_label_get_xalign(gtkLabel))
-        if key != measuredFor {
-            newGeometry.measure(gtkLabel, text: drawn.pointer.pointee.new)
-            lineHeight = Double(gtk_widget_get_height(label))
-            measuredFor = key
-        }
-        if !bands.fit(pieces, key: key) {
-            bands.build(pieces, change: drawn.pointer.pointee, old: oldGeometry, new: newGeometry, key: key)
-        }
-        bands.move(pieces, lineHeight: lineHeight)
-        guard bands.count > 0 else { return }
-        unison_motion_bin_set_pieces(w, bands.bands, Int32(bands.count))
+        guard frame.drawn != nil, let state else { return }
+        frame.push(at: state.progress)
     }
 }

@@ -243,9 +243,12 @@ public final class MotionBin {
 
     /// The window frame clock the bin is realized with (``MotionLayout`` follows its layouts).
     var realizedClock: OpaquePointer?
-    /// How many times the bin has been allocated (a change made since the last one is not laid out yet).
-    /// (A `ContentLabel` reads it every frame: without the run-time exclusivity check, as `RenderWriter.current`.)
-    @exclusivity(unchecked) package internal(set) var allocations = 0
+    /// How many times the bin has been allocated (a change made since the last one is not laid out
+    /// yet). Kept by the render writer, where a `ContentLabel`'s frame path reads it.
+    package internal(set) var allocations: Int {
+        get { render.allocations }
+        set { render.allocations = newValue }
+    }
     /// Called after each allocation (inside GTK's layout phase: nothing may run completions).
     package var afterAllocation: (@MainActor () -> Void)?
     /// This object's reference to the bin, as its share of the bin's toggle reference (see

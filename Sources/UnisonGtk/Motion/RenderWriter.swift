@@ -62,6 +62,9 @@ extension MotionBin {
         /// was set) and no removal waits (`MotionBin.finishRemovalIfDone()` would return at once):
         /// its apply then returns without reaching the bin. Kept by `MotionBin.noteRevealMatters()`.
         @exclusivity(unchecked) var revealMatters = true
+        /// ``MotionBin/allocations``, here for a `ContentLabel`'s frame path (it holds this object,
+        /// not the bin).
+        @exclusivity(unchecked) var allocations = 0
 
         /// Hands the render state to the C bin (once per frame in which a value it depends on
         /// changed, see `FrameEndWriter`): from here in the usual case, without reaching the
