@@ -18,6 +18,7 @@ struct _UnisonMotionBin {
     GskRenderNode *captured;                          // the child as it was drawn before a content change
     UnisonContentPiece *pieces;                       // while a content transition runs: what to draw
     int piece_count;
+    gboolean captured_changed;                        // `captured` changed since the last redraw queued
     UnisonMotionBinAllocated allocated;
     gpointer allocated_data;
     GDestroyNotify allocated_destroy;
@@ -286,7 +287,7 @@ void unison_motion_bin_set_render(UnisonMotionBin *bin, double dx, double dy, do
     bin->ax = ax;
     bin->ay = ay;
     bin->opacity = opacity;
-    gtk_widget_queue_draw(GTK_WIDGET(bin));
+    gtk_widget_queue_draw((GtkWidget *)bin);  // (its type checked above: no second check in the frame path)
 }
 
 void unison_motion_bin_set_reveal(UnisonMotionBin *bin, double width_fraction, double height_fraction) {
@@ -390,6 +391,7 @@ void unison_motion_bin_set_size(UnisonMotionBin *bin, double width, double heigh
 gboolean unison_motion_bin_capture_child(UnisonMotionBin *bin) {
     g_return_val_if_fail(UNISON_IS_MOTION_BIN(bin), FALSE);
     g_clear_pointer(&bin->captured, gsk_render_node_unref);
+    bin->captured_changed = TRUE;
     GtkWidget *widget = GTK_WIDGET(bin);
     if (bin->child == NULL || !gtk_widget_get_mapped(bin->child)) return FALSE;
     graphene_point_t origin;
@@ -408,11 +410,18 @@ gboolean unison_motion_bin_capture_child(UnisonMotionBin *bin) {
     return bin->captured != NULL;
 }
 
+static gboolean same_piece(const UnisonContentPiece *a, const UnisonContentPiece *b) {
+    return a->source == b->source && a->x == b->x && a->width == b->width && a->dy == b->dy && a->alpha == b->alpha &&
+           a->old_dx == b->old_dx;
+}
+
 void unison_motion_bin_set_pieces(UnisonMotionBin *bin, const UnisonContentPiece *pieces, int count) {
     g_return_if_fail(UNISON_IS_MOTION_BIN(bin));
     count = pieces != NULL ? MAX(count, 0) : 0;
     if (count == 0) g_clear_pointer(&bin->captured, gsk_render_node_unref);
     if (count == 0 && bin->piece_count == 0) return;
+    // Redrawn only when what it draws changed: the pieces, or the capture they draw from.
+    gboolean changed = count != bin->piece_count || bin->captured_changed;
     if (count != bin->piece_count) {
         g_free(bin->pieces);
         bin->pieces = count > 0 ? g_new0(UnisonContentPiece, count) : NULL;
@@ -425,9 +434,12 @@ void unison_motion_bin_set_pieces(UnisonMotionBin *bin, const UnisonContentPiece
         piece.dy = finite_or(piece.dy, 0);
         piece.old_dx = finite_or(piece.old_dx, 0);
         piece.alpha = isfinite(piece.alpha) ? CLAMP(piece.alpha, 0.0, 1.0) : 0;
+        if (!changed && !same_piece(&bin->pieces[i], &piece)) changed = TRUE;
         bin->pieces[i] = piece;
     }
-    gtk_widget_queue_draw(GTK_WIDGET(bin));
+    if (!changed) return;
+    bin->captured_changed = FALSE;
+    gtk_widget_queue_draw((GtkWidget *)bin);  // (its type checked above: no second check in the frame path)
 }
 
 GtkWidget *unison_motion_bin_get_surface(UnisonMotionBin *bin) {

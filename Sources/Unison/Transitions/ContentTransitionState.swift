@@ -18,7 +18,12 @@ package final class ContentTransitionState {
     /// stood on when the seek started (as ``Presence/isPresent``).
     package private(set) var text: String
     /// The change drawn now; nil when the view shows ``text`` as it is.
-    package private(set) var change: ContentChange?
+    package private(set) var change: ContentChange? {
+        didSet { isDrawing = change != nil }
+    }
+    /// `change != nil`, for the frame path: comparing `change` itself with nil copied the change
+    /// (all its fields) every frame.
+    @exclusivity(unchecked) private var isDrawing = false
     /// The change's progress: 0 shows its old text, 1 its new (a spring may pass either).
     let property: AnimatableProperty<Double>
     /// The seek in progress: which side of ``change`` it goes to, and the progress sought.
@@ -93,7 +98,7 @@ package final class ContentTransitionState {
 
     /// Every presented progress: to the host while the change is drawn; at rest, the end.
     private func present(_ value: Double) {
-        guard change != nil else { return }
+        guard isDrawing else { return }
         // At rest only at the endpoint (every jump while no seek runs goes there): the cheap
         // comparison first, so that a frame in flight does not ask the engine.
         if value == endpoint && seek == nil && !property.isAnimating {

@@ -54,28 +54,12 @@ public final class ContentLabel {
     public var contentTransition: ContentTransition?
 
     private var gtkLabel: OpaquePointer { OpaquePointer(label) }
-    // The stored properties the frame path reads and writes are accessed without the run-time
-    // exclusivity check a class's stored property pays on every access: only the main actor
-    // touches them, and no access overlaps another.
     /// The change being drawn, its progress and seeking; each presented progress is handed to
-    /// `pushPieces` as it comes. Made at the first transition (on the bin's clock then).
+    /// `frame` as it comes. Made at the first transition (on the bin's clock then).
     @exclusivity(unchecked) private(set) var state: ContentTransitionState?
-    /// Where the old text of the change drawn was (label coordinates).
-    @exclusivity(unchecked) private var oldGeometry = TextGeometry()
-    @exclusivity(unchecked) private var newGeometry = TextGeometry()
-    /// What `newGeometry` and `lineHeight` were measured for: the change and the bin's allocation
-    /// (a new allocation may move or resize the label, and its layout with it). The frames of a
-    /// transition ask GTK for the label's geometry once, not once per frame, unless the label is
-    /// laid out again meanwhile (a size animation).
-    @exclusivity(unchecked) private var measuredFor: MeasureKey?
-    /// The label's height when `measuredFor` was taken: a rolled character moves by it.
-    @exclusivity(unchecked) private var lineHeight = 0.0
-    private var changeCount = 0
-
-    private struct MeasureKey: Equatable {
-        var change: Int
-        var allocations: Int
-    }
+    /// The frame path: the change drawn, where its texts are, the bands handed to the bin (see
+    /// ``ContentFrame``).
+    private let frame: ContentFrame
     /// The value the last `.numericText(value:)` change showed.
     var lastValue: Double?
     /// The bin's allocation count when this object last gave the label a text (equal to it now:
@@ -83,9 +67,6 @@ public final class ContentLabel {
     private var allocationsAtChange = -1
     /// The bin's allocation count when a cancelled seek last gave the label its old text back.
     private var allocationsAtRevert = -1
-    // Reused every frame (the frame path allocates nothing once they have grown).
-    @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
-    @exclusivity(unchecked) private var drawn: [UnisonContentPiece] = []
 
     /// The bin's reference as a toggle reference (see ``WidgetAttachment/holdToggled(by:_:adopting:)``).
     private var toggle: WidgetAttachment.Toggle?
@@ -100,6 +81,7 @@ public final class ContentLabel {
         g_object_ref(UnsafeMutableRawPointer(self.label))
         self.contentTransition = contentTransition
         bin = MotionBin(child: label, clock: clock)
+        frame = ContentFrame(label: self.label, render: bin.render)
         // The bands follow the label's allocation in the frame it changes (a size animation moves it).
         bin.afterAllocation = { [weak self] in self?.pushPieces() }
         // The bin keeps this object while anyone else holds the bin (a share of the toggle
@@ -108,6 +90,7 @@ public final class ContentLabel {
     }
 
     isolated deinit {
+        frame.isLive = false
         toggle?.release()  // the MotionBin's share keeps the bin until it goes too
         g_object_unref(UnsafeMutableRawPointer(label))
     }
@@ -147,7 +130,7 @@ public final class ContentLabel {
         let made = ContentTransitionState(
             text: String(cString: gtk_label_get_text(gtkLabel)), clock: bin.clock,
             begin: { [weak self] change in self?.beginSeek(change) ?? false },
-            apply: { [weak self] value in self?.pushPieces(at: value) },
+            apply: { [frame] value in frame.push(at: value) },
             end: { [weak self] text in self?.transitionEnded(showing: text) })
         state = made
         return made
@@ -201,8 +184,9 @@ public final class ContentLabel {
         // be captured again).
         if animates, let state, let running = state.change, !state.isSeeking, bin.allocations == allocationsAtChange {
             bin.resizing { gtk_label_set_text(gtkLabel, new) }
-            changeCount += 1
-            state.run(ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue))
+            let change = ContentChange(from: running.old, to: new, transition: transition, previousValue: previousValue)
+            began(change)
+            state.run(change)
             return
         }
         finishTransition()
@@ -211,7 +195,7 @@ public final class ContentLabel {
         let captured =
             animates && bin.allocations != allocationsAtRevert
             && bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
-        if captured { oldGeometry.measure(gtkLabel, text: old) }
+        if captured { frame.oldGeometry.measure(gtkLabel, text: old) }
         let current = captured ? transitionState() : state
         bin.resizing { gtk_label_set_text(gtkLabel, new) }
         allocationsAtChange = bin.allocations
@@ -219,8 +203,9 @@ public final class ContentLabel {
             current?.jump(to: new)
             return
         }
-        changeCount += 1
-        current.run(ContentChange(from: old, to: new, transition: transition, previousValue: previousValue))
+        let change = ContentChange(from: old, to: new, transition: transition, previousValue: previousValue)
+        began(change)
+        current.run(change)
         pushPieces()
     }
 
@@ -231,11 +216,16 @@ public final class ContentLabel {
         guard gtk_widget_get_mapped(label) != 0, bin.allocations != allocationsAtChange,
             bin.withMotionBin({ unison_motion_bin_capture_child($0) != 0 }) == true
         else { return false }
-        oldGeometry.measure(gtkLabel, text: change.old)
+        frame.oldGeometry.measure(gtkLabel, text: change.old)
         withTransaction(Transaction()) { bin.resizing { gtk_label_set_text(gtkLabel, change.new) } }
         allocationsAtChange = bin.allocations
-        changeCount += 1
+        began(change)
         return true
+    }
+
+    /// `change` is the one drawn from now on (before the state is given it: it may end at once).
+    private func began(_ change: ContentChange) {
+        frame.began(change)
     }
 
     /// Ends a running transition (or seek) at once, where ``text`` says: the label drawn as it is.
@@ -246,6 +236,7 @@ public final class ContentLabel {
     /// The change drawn is over: the label shows `text` as it draws it (after a cancelled seek,
     /// the text the change started from: the label is given it back).
     private func transitionEnded(showing text: String) {
+        frame.ended()
         bin.withMotionBin { unison_motion_bin_set_pieces($0, nil, 0) }
         if String(cString: gtk_label_get_text(gtkLabel)) != text {
             bin.resizing { gtk_label_set_text(gtkLabel, text) }
@@ -256,98 +247,7 @@ public final class ContentLabel {
 
     /// Hands the bin the bands of the progress as presented now.
     private func pushPieces() {
-        guard let state, state.change != nil else { return }
-        pushPieces(at: state.progress)
-    }
-
-    /// Hands the bin the bands of the running change at `value` (the progress as presented).
-    /// O(characters); no allocation once the buffers have grown, and no question to GTK about the
-    /// label's geometry unless it was laid out again since the last frame.
-    private func pushPieces(at value: Double) {
-        guard let change = state?.change else { return }
-        change.pieces(at: value, into: &pieces)
-        let key = MeasureKey(change: changeCount, allocations: bin.allocations)
-        if key != measuredFor {
-            newGeometry.measure(gtkLabel, text: change.new)
-            lineHeight = Double(gtk_widget_get_height(label))
-            measuredFor = key
-        }
-        // Where the old text lines up now: for rolling characters at the end they share, else at
-        // the start they share, else (and for a cross-fade) by the label's alignment.
-        let xalign = Double(gtk_label_get_xalign(gtkLabel))
-        let align =
-            !change.transition.isNumeric ? xalign : change.commonSuffix > 0 ? 1 : change.commonPrefix > 0 ? 0 : xalign
-        let oldDX =
-            (newGeometry.offset + align * newGeometry.width) - (oldGeometry.offset + align * oldGeometry.width)
-        drawn.removeAll(keepingCapacity: true)
-        for piece in pieces {
-            let old = piece.source == .old
-            let geometry = old ? oldGeometry : newGeometry
-            guard let band = geometry.span(piece.characters) else { continue }
-            // Within what GTK's float render nodes take (``GtkLimits``), whatever the layout or the
-            // transition's numbers give.
-            drawn.append(
-                UnisonContentPiece(
-                    source: old ? UNISON_CONTENT_PIECE_OLD : UNISON_CONTENT_PIECE_NEW,
-                    x: GtkLimits.offset(band.x + (old ? oldDX : 0)), width: GtkLimits.offset(band.width),
-                    dy: GtkLimits.offset(piece.offset * lineHeight), alpha: GtkLimits.opacity(piece.opacity),
-                    old_dx: GtkLimits.offset(old ? oldDX : 0)))
-        }
-        // Nothing left to draw (an empty text on both sides): the label as it is.
-        guard !drawn.isEmpty else { return }
-        drawn.withUnsafeBufferPointer { buffer in
-            bin.withMotionBin { unison_motion_bin_set_pieces($0, buffer.baseAddress, Int32(buffer.count)) }
-        }
-    }
-}
-
-/// Where a label's characters are drawn, in the label's coordinates (from its Pango layout).
-@MainActor
-struct TextGeometry {
-    /// The layout's left edge and width.
-    var offset = 0.0
-    var width = 0.0
-    /// Per character: its left edge and width.
-    var columns: [(x: Double, width: Double)] = []
-
-    init() {}
-
-    init(of label: OpaquePointer, text: String) {
-        measure(label, text: text)
-    }
-
-    /// Reads the label's layout as drawn now (it shows `text`). O(characters).
-    mutating func measure(_ label: OpaquePointer, text: String) {
-        columns.removeAll(keepingCapacity: true)
-        guard let layout = gtk_label_get_layout(label) else { return }
-        var x: Int32 = 0
-        var y: Int32 = 0
-        gtk_label_get_layout_offsets(label, &x, &y)
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, nil, &logical)
-        offset = Double(x) + Double(logical.x)
-        width = Double(logical.width)
-        let scale = Double(PANGO_SCALE)
-        var index: Int32 = 0
-        for character in text {
-            var position = PangoRectangle()
-            pango_layout_index_to_pos(layout, index, &position)
-            let left = Double(min(position.x, position.x + position.width)) / scale
-            columns.append((Double(x) + left, Double(abs(position.width)) / scale))
-            index += Int32(character.utf8.count)
-        }
-    }
-
-    /// The band covering `characters` (nil when it covers none).
-    func span(_ characters: Range<Int>) -> (x: Double, width: Double)? {
-        let range = characters.clamped(to: 0..<columns.count)
-        guard !range.isEmpty else { return nil }
-        var left = Double.infinity
-        var right = -Double.infinity
-        for index in range {
-            left = min(left, columns[index].x)
-            right = max(right, columns[index].x + columns[index].width)
-        }
-        return (left, right - left)
+        guard frame.drawn != nil, let state else { return }
+        frame.push(at: state.progress)
     }
 }

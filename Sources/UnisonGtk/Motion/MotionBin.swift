@@ -138,6 +138,7 @@ public final class MotionBin {
     /// checked by ``MotionLayout`` after every layout.
     var mode = Mode() {
         didSet {
+            if mode.exit != oldValue.exit { noteRevealMatters() }
             guard mode.morph != oldValue.morph else { return }
             render.current.isMorphing = mode.morph.isDrawnAtMorph
             if !mode.morph.isDrawnAtMorph { detachMorphLayer() }
@@ -195,7 +196,10 @@ public final class MotionBin {
     }
     /// 0 (no space) ... 1 (its natural size) while appearing or disappearing.
     lazy var reveal: AnimatableProperty<Double> = clockBound(\.reveal, 1.0) { bin, value in
-        AnimatableProperty(value, clock: bin.clock) { [weak bin] revealed in
+        AnimatableProperty(value, clock: bin.clock) { [weak bin, render = bin.render] revealed in
+            // Nothing to do for a bin whose space stays (`.none`) and whose removal waits for
+            // nothing: the frame does not load the bin (a weak reference) at all.
+            guard render.revealMatters else { return }
             guard let bin else { return }
             bin.pushReveal(revealed: revealed)
             bin.finishRemovalIfDone()
@@ -239,8 +243,12 @@ public final class MotionBin {
 
     /// The window frame clock the bin is realized with (``MotionLayout`` follows its layouts).
     var realizedClock: OpaquePointer?
-    /// How many times the bin has been allocated (a change made since the last one is not laid out yet).
-    package internal(set) var allocations = 0
+    /// How many times the bin has been allocated (a change made since the last one is not laid out
+    /// yet). Kept by the render writer, where a `ContentLabel`'s frame path reads it.
+    package internal(set) var allocations: Int {
+        get { render.allocations }
+        set { render.allocations = newValue }
+    }
     /// Called after each allocation (inside GTK's layout phase: nothing may run completions).
     package var afterAllocation: (@MainActor () -> Void)?
     /// This object's reference to the bin, as its share of the bin's toggle reference (see
@@ -347,7 +355,15 @@ public final class MotionBin {
     /// How the space it takes grows and shrinks while it appears, disappears, collapses and
     /// expands (``isCollapsed``); default: both.
     public var collapse = Collapse.both {
-        didSet { pushReveal() }
+        didSet {
+            pushReveal()
+            noteRevealMatters()
+        }
+    }
+
+    /// Keeps `render.revealMatters` (see there) up to date with ``collapse`` and `mode.exit`.
+    func noteRevealMatters() {
+        render.revealMatters = collapse != .none || mode.exit == .waitingToHide
     }
 
     // MARK: Layout animation

@@ -56,6 +56,15 @@ extension MotionBin {
         /// loads a weak reference or retains it (a `MotionBin` is weakly referenced, so its retains
         /// take the runtime's slow path).
         @exclusivity(unchecked) var owner: Unmanaged<MotionBin>?
+        /// Whether a presented value of the bin's `reveal` has anything to do: hand the C bin the
+        /// fraction of its space it takes, or finish a removal that waits. False while its
+        /// ``MotionBin/collapse`` is `.none` (the C bin was told it takes its whole space when that
+        /// was set) and no removal waits (`MotionBin.finishRemovalIfDone()` would return at once):
+        /// its apply then returns without reaching the bin. Kept by `MotionBin.noteRevealMatters()`.
+        @exclusivity(unchecked) var revealMatters = true
+        /// ``MotionBin/allocations``, here for a `ContentLabel`'s frame path (it holds this object,
+        /// not the bin).
+        @exclusivity(unchecked) var allocations = 0
 
         /// Hands the render state to the C bin (once per frame in which a value it depends on
         /// changed, see `FrameEndWriter`): from here in the usual case, without reaching the
