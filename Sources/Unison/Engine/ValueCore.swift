@@ -37,18 +37,11 @@ class ValueCore<Value: Animatable>: PropertyCore {
     @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>?
 
     /// The transaction of its one animation, while batched (its state is usual), read in place:
-    /// through `state` a batch's loop over its members would copy each one's whole state, and
-    /// through the array's subscript each one's entry.
-    final var batchedGroup: TransactionGroup { Self.firstGroup(of: storage.pointee.entries) }
+    /// through `state` a batch's loop over its members would copy each one's whole state.
+    final var batchedGroup: TransactionGroup { ValueState<Value>.group(of: &storage.pointee.entries.head!) }
 
     /// `batchedGroup`'s shared sample and counts.
     final var batchedShared: UnsafeMutablePointer<SharedSample> { batchedGroup.shared }
-
-    // Outside the main actor: a closure given to the array's `withUnsafe…` method from main-actor
-    // code checks its executor on every call.
-    private nonisolated static func firstGroup(of entries: [AnimationEntry<V>]) -> TransactionGroup {
-        entries.withUnsafeBufferPointer { $0[0].group }
-    }
 
     required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
         self.driver = driver
@@ -70,8 +63,9 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     /// Sets the model value: animates in an animated transaction, jumps otherwise. With
     /// `restarting`, an animation starts even when `newValue` is the current target (a keyframe
-    /// timeline that ends where it starts, a spring back to the point a flick left).
-    final func set(_ newValue: Value, restarting: Bool = false) {
+    /// timeline that ends where it starts, a spring back to the point a flick left). (Overridden by
+    /// the subclasses of the common types, which compile it for their type: ValueCore+Specialized.)
+    func set(_ newValue: Value, restarting: Bool = false) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
         keyframes = nil
@@ -120,14 +114,15 @@ class ValueCore<Value: Animatable>: PropertyCore {
     override func finishWithoutCompleting() {
         keyframes = nil
         state.settleIfFinished()
-        guard !state.entries.isEmpty || state.hasDeadlines else { return }
+        guard state.entries.hasEntry(at: 0) || state.hasDeadlines else { return }
         jump(to: state.model)
         Engine.deferCompletions()
     }
 
     /// The property was released: its animations end without another frame, and the
     /// completions waiting on them run at the next safe point, never inside the release.
-    final func release() {
+    /// (Overridden, like `set`, by the subclasses of the common types.)
+    func release() {
         keyframes = nil
         state.cancelAnimations()
         assert(state.batch == nil, "a released property is still in a batch")
@@ -151,7 +146,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     override var hasAnimations: Bool {
         state.settleIfFinished()
-        return !state.entries.isEmpty
+        return state.entries.hasEntry(at: 0)
     }
 
     // MARK: Frames
