@@ -197,8 +197,9 @@ extension ValueState {
 
     /// The chain at `time` as a frame would show it, on copies: an entry whose transaction has
     /// not started yet is at its own time 0, and a takeover not yet started shows what it takes over.
-    private static func evaluate(_ chain: AnimationEntries<V>, base chainBase: V, at time: TimeInterval) -> (value: V, velocity: V?)
-    {
+    private static func evaluate(
+        _ chain: AnimationEntries<V>, base chainBase: V, at time: TimeInterval
+    ) -> (value: V, velocity: V?) {
         var entries = chain
         var base = chainBase
         var out = base
