@@ -18,27 +18,26 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// The property's own environment values and its host's, once either is given: one word
     /// per property until then (most properties never have either).
     var environmentSources: EnvironmentSources?
-    /// All mutable engine state, in one struct behind a pointer this core owns.
+    /// A keyframe play that presents its frames itself while it is the only animation (ValueCore+Keyframes).
+    @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>?
+    /// All mutable engine state, in one struct stored in the core itself (no allocation of its
+    /// own; the last stored property, after fields whose sizes do not depend on `Value`).
     ///
     /// A class's stored properties are checked for exclusive access at run time on every
     /// access (about 120 instructions per frame and property, a third of the frame path).
     /// Here the state is only touched on the main actor, the engine never overlaps its own
     /// accesses, and `apply` (user code, which may read the property) runs after the frame's
-    /// access has ended, so the check would never fire: the pointer skips it.
-    private let storage: UnsafeMutablePointer<ValueState<Value>>
+    /// access has ended, so the check would never fire: it is turned off.
+    @exclusivity(unchecked) final var state: ValueState<Value>
 
-    var state: ValueState<Value> {
-        _read { yield storage.pointee }
-        _modify { yield &storage.pointee }
-    }
-
-    final var statePointer: UnsafeMutablePointer<ValueState<Value>> { storage }
-    /// A keyframe play that presents its frames itself while it is the only animation (ValueCore+Keyframes).
-    @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>?
+    /// Where `state` is, for code that keeps a pointer to it (`KeyframeFrames`): valid while the
+    /// core lives. (A class's stored property without observers is passed `inout` by its own
+    /// address, which an object keeps for its lifetime.)
+    final var statePointer: UnsafeMutablePointer<ValueState<Value>> { withUnsafeMutablePointer(to: &state) { $0 } }
 
     /// The transaction of its one animation, while batched (its state is usual), read in place:
     /// through `state` a batch's loop over its members would copy each one's whole state.
-    final var batchedGroup: TransactionGroup { ValueState<Value>.group(of: &storage.pointee.entries.head!) }
+    final var batchedGroup: TransactionGroup { ValueState<Value>.group(of: &state.entries.head!) }
 
     /// `batchedGroup`'s shared sample and counts.
     final var batchedShared: UnsafeMutablePointer<SharedSample> { batchedGroup.shared }
@@ -46,17 +45,13 @@ class ValueCore<Value: Animatable>: PropertyCore {
     required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
         self.driver = driver
         self.apply = apply
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: ValueState(value))
-        let slotOffset = MemoryLayout<ValueState<Value>>.offset(of: \ValueState<Value>.driverSlot)!
-        super.init(slot: (UnsafeMutableRawPointer(storage) + slotOffset).assumingMemoryBound(to: Int.self))
+        state = ValueState(value)
+        super.init()
     }
 
     isolated deinit {
         // A batch holds its members' cores `unowned(unsafe)`: one must have left before it goes.
-        assert(storage.pointee.batch == nil, "a property's core went away while in a batch")
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        assert(state.batch == nil, "a property's core went away while in a batch")
     }
 
     // MARK: Changes the user makes

@@ -6,8 +6,6 @@ struct ValueState<Value: Animatable> {
     typealias V = Value.AnimatableData
     typealias Entry = AnimationEntry<V>
 
-    /// The core's index in its driver's active list (`PropertyCore.slot` points here).
-    var driverSlot = -1
     var model: Value
     var presented: Value
     /// `out_0`: where the oldest running animation started (or the value, when idle).
@@ -227,7 +225,7 @@ struct ValueState<Value: Animatable> {
     /// The shared sample for the common frame, or nil when anything needs the general path (a
     /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
     /// complete). (`mutating` though it changes nothing: a non-mutating call from `advance`
-    /// copies the whole state, 144 bytes for a `CGRect`, on every frame.)
+    /// copies the whole state, over 200 bytes for a `CGRect`, on every frame.)
     @inline(__always)
     private mutating func steadySample(at time: TimeInterval) -> LinearSample? {
         // Fields are read in place (copying the entry would retain everything it holds), and the
