@@ -28,16 +28,15 @@ extension ValueState {
         let offset: V
         if entry.usesSharedSample {
             let sample = entry.group.sample(elapsed: elapsed)
-            let v0 = entry.initialVelocity
             result.logicallyComplete = sample.logicallyComplete
-            if v0 == .zero {
+            if !entry.hasInitialVelocity {
                 offset = change.scaled(by: sample.a)
                 result.finished = sample.finished
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + change.scaled(by: sample.da) }
             } else {
                 let own: V
                 (offset, own, result.finished) = Self.carried(
-                    change: change, velocity: v0, sample: sample, spring: entry.animation.storage.mergingSpring)
+                    change: change, velocity: entry.initialVelocity, sample: sample, spring: entry.animation.storage.mergingSpring)
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + own }
             }
         } else {

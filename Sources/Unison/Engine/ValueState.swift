@@ -61,8 +61,7 @@ struct ValueState<Value: Animatable> {
             }
         } else if animation.storage.mergingSpring != nil, let rare {
             let velocity = rare.handedOffVelocity ?? rare.tracker.velocity(at: now)
-            entry.initialVelocity = velocity
-            if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
+            entry.initialVelocity = velocity  // (in the context's state, when not zero)
         }
         if let rare {
             rare.handedOffVelocity = nil
@@ -239,7 +238,7 @@ struct ValueState<Value: Animatable> {
 
     @inline(__always)
     private static func steadySample(of entry: inout Entry, at time: TimeInterval) -> LinearSample? {
-        guard entry.usesSharedSample, !entry.pendingMerge, entry.initialVelocity == .zero,
+        guard entry.usesSharedSample, !entry.pendingMerge, !entry.hasInitialVelocity,
             entry.inheritedRemovals == nil
         else { return nil }
         let shared = entry.group.shared
