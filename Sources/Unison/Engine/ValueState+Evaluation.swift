@@ -36,7 +36,8 @@ extension ValueState {
             } else {
                 let own: V
                 (offset, own, result.finished) = Self.carried(
-                    change: change, velocity: entry.initialVelocity, sample: sample, spring: entry.animation.storage.mergingSpring)
+                    change: change, velocity: entry.initialVelocity, sample: sample,
+                    spring: entry.animation.storage.mergingSpring)
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + own }
             }
         } else {
