@@ -23,11 +23,7 @@ struct AnimationEntries<V: VectorArithmetic>: RandomAccessCollection, MutableCol
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
-    // (`head == nil` would pass a copy of the entry to `==`, retaining everything it holds.)
-    var isEmpty: Bool {
-        guard case .some = head else { return true }
-        return false
-    }
+    var isEmpty: Bool { head == nil }
     var count: Int { isEmpty ? 0 : 1 + tail.count }
 
     subscript(index: Int) -> Entry {
@@ -43,10 +39,7 @@ struct AnimationEntries<V: VectorArithmetic>: RandomAccessCollection, MutableCol
 
     /// Whether there is an entry at `index` (≥ 0).
     @inline(__always)
-    mutating func hasEntry(at index: Int) -> Bool {
-        guard case .some = head else { return false }
-        return index <= tail.count
-    }
+    mutating func hasEntry(at index: Int) -> Bool { head != nil && index <= tail.count }
 
     @inline(__always)
     mutating func group(at index: Int) -> TransactionGroup { index == 0 ? head!.group : tail[index - 1].group }
@@ -64,6 +57,29 @@ struct AnimationEntries<V: VectorArithmetic>: RandomAccessCollection, MutableCol
     @inline(__always)
     mutating func markLogicallyComplete(at index: Int) {
         if index == 0 { head!.isLogicallyComplete = true } else { tail[index - 1].isLogicallyComplete = true }
+    }
+
+    /// The newest entry's target, or `fallback` when there is none. (Mutating, to read it in place:
+    /// in code compiled for any `V`, `last` copies the entry into an optional.)
+    @inline(__always)
+    mutating func newestTarget(or fallback: V) -> V {
+        if !tail.isEmpty { return tail[tail.count - 1].target }
+        return head != nil ? Self.target(of: &head!) : fallback
+    }
+
+    /// Whether the newest entry waits to take over the ones before it and its transaction has not
+    /// started yet (read in place, like `newestTarget`).
+    @MainActor @inline(__always)
+    mutating func newestIsUnstartedTakeover() -> Bool {
+        if !tail.isEmpty { return tail[tail.count - 1].pendingMerge && tail[tail.count - 1].group.startTime == nil }
+        return head != nil && Self.isUnstartedTakeover(&head!)
+    }
+
+    private static func target(of entry: inout Entry) -> V { entry.target }
+
+    @MainActor
+    private static func isUnstartedTakeover(_ entry: inout Entry) -> Bool {
+        entry.pendingMerge && entry.group.startTime == nil
     }
 
     /// The newest entry.

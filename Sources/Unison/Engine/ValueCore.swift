@@ -69,7 +69,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         if let group, group.tracksVelocity { state.rareState().tracker.record(data, at: driver.now) }
         state.setModel(newValue)
         if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!, essential: group.isEssential) {
-            let currentTarget = state.entries.last?.target ?? state.base
+            let currentTarget = state.entries.newestTarget(or: state.base)
             if data != currentTarget || restarting {
                 let environment = group.readsEnvironment ? environment(startingIn: group) : EnvironmentValues()
                 state.start(in: group, to: data, now: driver.now, environment: environment)

@@ -40,9 +40,9 @@ struct ValueState<Value: Animatable> {
         var entry = Entry(target: target, group: group)
         entry.context.environment = environment
         group.registerAnimation()
-        if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
+        if entries.newestIsUnstartedTakeover() {
             // Two takeovers before a frame: the newer one replaces the pending one directly.
-            entries.removeLast()
+            var last = entries.removeLast()
             var deadlines = takeDeadlines()
             Self.merge(&last, into: &entry, deadlines: &deadlines)
             putDeadlines(deadlines)
