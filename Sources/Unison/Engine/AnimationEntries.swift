@@ -82,6 +82,13 @@ struct AnimationEntries<V: VectorArithmetic>: RandomAccessCollection, MutableCol
         entry.pendingMerge && entry.group.startTime == nil
     }
 
+    /// Whether an entry satisfies `predicate`: the head, then the array (in code compiled for any
+    /// `V`, `Collection`'s version would step an iterator and copy each entry through the subscript).
+    func contains(where predicate: (Entry) throws -> Bool) rethrows -> Bool {
+        guard let head else { return false }
+        return try predicate(head) || tail.contains(where: predicate)
+    }
+
     /// The newest entry.
     var last: Entry? { tail.isEmpty ? head : tail[tail.count - 1] }
 
