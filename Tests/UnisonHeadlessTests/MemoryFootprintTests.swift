@@ -52,17 +52,17 @@ struct MemoryFootprintTests {
         return (started, batched)
     }
 
-    @Test("an animated Double costs at most 420 bytes, 580 once batched (a debug build's checks included)")
+    @Test("an animated Double costs at most 340 bytes, 495 once batched (a debug build's checks included)")
     func double() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             await MainActor.run { Footprint.count(0.0, to: 1000.0) }
         }
         let figures = Self.figures(result)
         #expect(figures != nil)
-        #expect(figures.map { $0.started <= 420 && $0.batched <= 580 } ?? false)
+        #expect(figures.map { $0.started <= 340 && $0.batched <= 495 } ?? false)
     }
 
-    @Test("an animated CGRect costs at most 550 bytes, 780 once batched (a debug build's checks included)")
+    @Test("an animated CGRect costs at most 435 bytes, 665 once batched (a debug build's checks included)")
     func rect() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             await MainActor.run {
@@ -71,6 +71,6 @@ struct MemoryFootprintTests {
         }
         let figures = Self.figures(result)
         #expect(figures != nil)
-        #expect(figures.map { $0.started <= 550 && $0.batched <= 780 } ?? false)
+        #expect(figures.map { $0.started <= 435 && $0.batched <= 665 } ?? false)
     }
 }

@@ -14,11 +14,27 @@ struct AnimationEntry<V: VectorArithmetic> {
     /// motion runs right up to the moment the new one starts (no stalled frame).
     var pendingMerge = false
     var isLogicallyComplete = false
-    /// Inherited velocity (units per second) of a spring that took over or followed a drag.
-    var initialVelocity: V = .zero
+    /// Whether `initialVelocity` is not zero (it is then in the context's state).
+    private(set) var hasInitialVelocity = false
     /// Groups of entries this one took over: they count as removed when this one is. Nil (no
     /// array to release) in the usual case of an entry that took nothing over.
     var inheritedRemovals: [TransactionGroup]?
+
+    /// Inherited velocity (units per second) of a spring that took over or followed a drag.
+    ///
+    /// Kept in the context's state, where the spring reads it (`SpringVelocityKey`), rather than in
+    /// every entry as well: only takeovers and entries after a gesture have one, and those frames
+    /// read it from the state (batches keep their members' velocities in a column of their own).
+    var initialVelocity: V {
+        get {
+            guard hasInitialVelocity else { return .zero }
+            return context.state[SpringVelocityKey<V>.self] ?? .zero
+        }
+        set {
+            hasInitialVelocity = newValue != .zero
+            if hasInitialVelocity { context.state[SpringVelocityKey<V>.self] = newValue }
+        }
+    }
 
     /// The group's start time and frame sample (valid while `group` is held).
     @MainActor var shared: UnsafeMutablePointer<SharedSample> { group.shared }

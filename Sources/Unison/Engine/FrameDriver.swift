@@ -73,8 +73,8 @@ final class FrameDriver {
     /// is stopped starts, a clock resting until a delay ends wakes up.
     func activate(_ core: PropertyCore) {
         if !roster.pointee.settling.isEmpty { settleFinishedBatches() }
-        if core.slot.pointee < 0 {
-            core.slot.pointee = roster.pointee.active.count
+        if core.slot < 0 {
+            core.slot = roster.pointee.active.count
             roster.pointee.active.append(core)
         }
         if !roster.pointee.isRunning || roster.pointee.isResting {
@@ -85,19 +85,19 @@ final class FrameDriver {
     }
 
     func deactivate(_ core: PropertyCore) {
-        let index = core.slot.pointee
+        let index = core.slot
         guard index >= 0 else { return }
         if roster.pointee.isPresenting {
-            core.slot.pointee = -1
+            core.slot = -1
             roster.pointee.needsCompaction = true
             return
         }
         let last = roster.pointee.active.removeLast()
         if index < roster.pointee.active.count {
             roster.pointee.active[index] = last
-            last.slot.pointee = index
+            last.slot = index
         }
-        core.slot.pointee = -1
+        core.slot = -1
         stopIfIdle()
     }
 
@@ -236,10 +236,10 @@ final class FrameDriver {
         let count = roster.pointee.active.count
         for read in 0..<count {
             let core = roster.pointee.active[read]
-            guard core.slot.pointee == read else { continue }
+            guard core.slot == read else { continue }
             if write != read {
                 roster.pointee.active[write] = core
-                core.slot.pointee = write
+                core.slot = write
             }
             write += 1
         }
@@ -276,9 +276,9 @@ final class FrameDriver {
         while index < roster.pointee.active.count {
             let core = roster.pointee.active[index]
             // A core stopped (or re-added elsewhere) earlier in this frame has a different slot.
-            if core.slot.pointee == index {
+            if core.slot == index {
                 if !core.tick(at: frameTime) {
-                    core.slot.pointee = -1
+                    core.slot = -1
                     roster.pointee.needsCompaction = true
                 }
             }
@@ -322,15 +322,10 @@ final class FrameDriver {
 /// public ``AnimatableProperty`` owns its core and cancels it when released).
 @MainActor
 class PropertyCore {
-    /// Index in its driver's active list, or -1 when not animating. It lives in the subclass's
-    /// state allocation (which every frame touches anyway), so reading it costs no extra cache
-    /// line and no exclusivity check.
-    final let slot: UnsafeMutablePointer<Int>
-
-    init(slot: UnsafeMutablePointer<Int>) {
-        self.slot = slot
-        slot.pointee = -1
-    }
+    /// Index in its driver's active list, or -1 when not animating. In the object next to the
+    /// subclass's state (which every frame touches anyway), so reading it costs no extra cache
+    /// line; only the main actor touches it, never overlapping (no run-time exclusivity checks).
+    @exclusivity(unchecked) final var slot = -1
 
     /// Advances to `time`; returns false once the property needs no more frames. A property that
     /// rests in a delay says so to its driver (`FrameDriver.noteResting(until:)`).

@@ -1,54 +1,74 @@
 import Foundation
 
-// The driver calls `tick` through the class's vtable. For a generic `ValueCore<Value>` that
-// lands in code compiled for any `Value`, which does every vector operation through witness
-// tables (about 10x slower). These subclasses fix `Value` for the common types: each override
-// calls `super` with the type known, so the compiler specialises the whole frame path.
+// The driver calls `tick` through the class's vtable, and a property its core's `set`. For a
+// generic `ValueCore<Value>` that lands in code compiled for any `Value`, which does every vector
+// operation through witness tables (about 10x slower) and looks up the metadata of every generic
+// type it touches. These subclasses fix `Value` for the common types: each override calls `super`
+// with the type known, so the compiler specialises the whole frame path, the start of an
+// animation and the release of a property.
 
 final class DoubleCore: ValueCore<Double> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: Double, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class CGFloatCore: ValueCore<CGFloat> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: CGFloat, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class FloatCore: ValueCore<Float> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: Float, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class CGPointCore: ValueCore<CGPoint> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: CGPoint, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class CGSizeCore: ValueCore<CGSize> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: CGSize, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class CGRectCore: ValueCore<CGRect> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: CGRect, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class RGBAColorCore: ValueCore<RGBAColor> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: RGBAColor, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 /// Transitions (`Presence`) animate these every frame while an element comes or goes.
 final class SizedEffectsCore: ValueCore<SizedEffects> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: SizedEffects, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 final class TransitionEffectsCore: ValueCore<TransitionEffects> {
     override func tick(at time: TimeInterval) -> Bool { super.tick(at: time) }
     override var hasAnimations: Bool { super.hasAnimations }
+    override func set(_ newValue: TransitionEffects, restarting: Bool) { super.set(newValue, restarting: restarting) }
+    override func release() { super.release() }
 }
 
 extension ValueCore {

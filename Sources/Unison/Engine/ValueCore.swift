@@ -18,63 +18,52 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// The property's own environment values and its host's, once either is given: one word
     /// per property until then (most properties never have either).
     var environmentSources: EnvironmentSources?
-    /// All mutable engine state, in one struct behind a pointer this core owns.
-    ///
-    /// A class's stored properties are checked for exclusive access at run time on every
-    /// access (about 120 instructions per frame and property, a third of the frame path).
-    /// Here the state is only touched on the main actor, the engine never overlaps its own
-    /// accesses, and `apply` (user code, which may read the property) runs after the frame's
-    /// access has ended, so the check would never fire: the pointer skips it.
-    private let storage: UnsafeMutablePointer<ValueState<Value>>
-
-    var state: ValueState<Value> {
-        _read { yield storage.pointee }
-        _modify { yield &storage.pointee }
-    }
-
-    final var statePointer: UnsafeMutablePointer<ValueState<Value>> { storage }
     /// A keyframe play that presents its frames itself while it is the only animation (ValueCore+Keyframes).
     @exclusivity(unchecked) final var keyframes: KeyframeFrames<Value>? {
         // A play presented by a batch leaves it when the property drops it.
         didSet { if let oldValue, oldValue !== keyframes { oldValue.dropped(by: self) } }
     }
+    /// All mutable engine state, in one struct stored in the core itself (no allocation of its
+    /// own; the last stored property, after fields whose sizes do not depend on `Value`).
+    ///
+    /// A class's stored properties are checked for exclusive access at run time on every
+    /// access (about 120 instructions per frame and property, a third of the frame path).
+    /// Here the state is only touched on the main actor, the engine never overlaps its own
+    /// accesses, and `apply` (user code, which may read the property) runs after the frame's
+    /// access has ended, so the check would never fire: it is turned off.
+    @exclusivity(unchecked) final var state: ValueState<Value>
+
+    /// Where `state` is, for code that keeps a pointer to it (`KeyframeFrames`): valid while the
+    /// core lives. (A class's stored property without observers is passed `inout` by its own
+    /// address, which an object keeps for its lifetime.)
+    final var statePointer: UnsafeMutablePointer<ValueState<Value>> { withUnsafeMutablePointer(to: &state) { $0 } }
 
     /// The transaction of its one animation, while batched (its state is usual), read in place:
-    /// through `state` a batch's loop over its members would copy each one's whole state, and
-    /// through the array's subscript each one's entry.
-    final var batchedGroup: TransactionGroup { Self.firstGroup(of: storage.pointee.entries) }
+    /// through `state` a batch's loop over its members would copy each one's whole state.
+    final var batchedGroup: TransactionGroup { ValueState<Value>.group(of: &state.entries.head!) }
 
     /// `batchedGroup`'s shared sample and counts.
     final var batchedShared: UnsafeMutablePointer<SharedSample> { batchedGroup.shared }
 
-    // Outside the main actor: a closure given to the array's `withUnsafe…` method from main-actor
-    // code checks its executor on every call.
-    private nonisolated static func firstGroup(of entries: [AnimationEntry<V>]) -> TransactionGroup {
-        entries.withUnsafeBufferPointer { $0[0].group }
-    }
-
     required init(_ value: Value, driver: FrameDriver, apply: @escaping @MainActor (Value) -> Void) {
         self.driver = driver
         self.apply = apply
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: ValueState(value))
-        let slotOffset = MemoryLayout<ValueState<Value>>.offset(of: \ValueState<Value>.driverSlot)!
-        super.init(slot: (UnsafeMutableRawPointer(storage) + slotOffset).assumingMemoryBound(to: Int.self))
+        state = ValueState(value)
+        super.init()
     }
 
     isolated deinit {
         // A batch holds its members' cores `unowned(unsafe)`: one must have left before it goes.
-        assert(storage.pointee.batch == nil, "a property's core went away while in a batch")
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        assert(state.batch == nil, "a property's core went away while in a batch")
     }
 
     // MARK: Changes the user makes
 
     /// Sets the model value: animates in an animated transaction, jumps otherwise. With
     /// `restarting`, an animation starts even when `newValue` is the current target (a keyframe
-    /// timeline that ends where it starts, a spring back to the point a flick left).
-    final func set(_ newValue: Value, restarting: Bool = false) {
+    /// timeline that ends where it starts, a spring back to the point a flick left). (Overridden by
+    /// the subclasses of the common types, which compile it for their type: ValueCore+Specialized.)
+    func set(_ newValue: Value, restarting: Bool = false) {
         let data = newValue.animatableData
         guard isFiniteVector(data) else { return }
         keyframes = nil
@@ -83,7 +72,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
         if let group, group.tracksVelocity { state.rareState().tracker.record(data, at: driver.now) }
         state.setModel(newValue)
         if let group, group.isAnimated, driver.clock.allowsAnimation(group.animation!, essential: group.isEssential) {
-            let currentTarget = state.entries.last?.target ?? state.base
+            let currentTarget = state.entries.newestTarget(or: state.base)
             if data != currentTarget || restarting {
                 let environment = group.readsEnvironment ? environment(startingIn: group) : EnvironmentValues()
                 state.start(in: group, to: data, now: driver.now, environment: environment)
@@ -123,14 +112,15 @@ class ValueCore<Value: Animatable>: PropertyCore {
     override func finishWithoutCompleting() {
         keyframes = nil
         state.settleIfFinished()
-        guard !state.entries.isEmpty || state.hasDeadlines else { return }
+        guard state.entries.hasEntry(at: 0) || state.hasDeadlines else { return }
         jump(to: state.model)
         Engine.deferCompletions()
     }
 
     /// The property was released: its animations end without another frame, and the
     /// completions waiting on them run at the next safe point, never inside the release.
-    final func release() {
+    /// (Overridden, like `set`, by the subclasses of the common types.)
+    func release() {
         keyframes = nil
         state.cancelAnimations()
         assert(state.batch == nil, "a released property is still in a batch")
@@ -154,7 +144,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
 
     override var hasAnimations: Bool {
         state.settleIfFinished()
-        return !state.entries.isEmpty
+        return state.entries.hasEntry(at: 0)
     }
 
     // MARK: Frames

@@ -28,16 +28,16 @@ extension ValueState {
         let offset: V
         if entry.usesSharedSample {
             let sample = entry.group.sample(elapsed: elapsed)
-            let v0 = entry.initialVelocity
             result.logicallyComplete = sample.logicallyComplete
-            if v0 == .zero {
+            if !entry.hasInitialVelocity {
                 offset = change.scaled(by: sample.a)
                 result.finished = sample.finished
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + change.scaled(by: sample.da) }
             } else {
                 let own: V
                 (offset, own, result.finished) = Self.carried(
-                    change: change, velocity: v0, sample: sample, spring: entry.animation.storage.mergingSpring)
+                    change: change, velocity: entry.initialVelocity, sample: sample,
+                    spring: entry.animation.storage.mergingSpring)
                 if let velocity { result.velocity = velocity.scaled(by: 1 - sample.a) + own }
             }
         } else {
@@ -98,11 +98,11 @@ extension ValueState {
     /// Where the chain before a takeover at `index` is at the takeover's `start`: the running
     /// sum when that is now and its velocity is exact, otherwise sampled at `start`.
     static func handoffState(
-        _ entries: [Entry], before index: Int, base: V, at start: TimeInterval, now time: TimeInterval,
+        _ entries: AnimationEntries<V>, before index: Int, base: V, at start: TimeInterval, now time: TimeInterval,
         running: (out: V, velocity: V?)
     ) -> (value: V, velocity: V) {
         if start == time, let velocity = running.velocity { return (running.out, velocity) }
-        return sample(Array(entries[0..<index]), base: base, at: start)
+        return sample(entries.oldest(index), base: base, at: start)
     }
 
     // MARK: Presenting a frame
@@ -112,7 +112,7 @@ extension ValueState {
     ///
     /// - Complexity: O(entries); for the usual single entry a handful of vector operations.
     static func commitFrame(
-        _ entries: inout [Entry], base: inout V, deadlines: inout [LogicalDeadline], at time: TimeInterval
+        _ entries: inout AnimationEntries<V>, base: inout V, deadlines: inout [LogicalDeadline], at time: TimeInterval
     ) -> V {
         var out = base
         var velocity: V? = .zero
@@ -120,45 +120,53 @@ extension ValueState {
         // entries after the last one waiting to take over skip evaluating theirs (a keyframe
         // timeline's velocity costs as much as its value; a custom animation's `velocity` is
         // asked when something merges with it, not every frame).
-        var lastTakeover = lastPendingMerge(entries)
+        var lastTakeover = entries.hasEntry(at: 1) ? lastPendingMerge(entries) : -1
         var index = 0
-        while index < entries.count {
-            // The first frame after a change fixes its transaction's start time.
-            let start = entries[index].group.start(at: time)
-            if entries[index].pendingMerge {
+        while entries.hasEntry(at: index) {
+            // The first frame after a change fixes its transaction's start time. (Entries are read
+            // field by field and changed in place: a copy would retain everything one holds.)
+            let start = entries.group(at: index).start(at: time)
+            if entries.isPendingMerge(at: index) {
                 // Hand off: the takeover starts from the state of everything before it at its start.
                 let (value, inherited) = handoffState(
                     entries, before: index, base: base, at: start, now: time, running: (out, velocity))
                 var successor = takeover(entries[index], velocity: inherited)
                 for old in 0..<index { merge(&entries[old], into: &successor, deadlines: &deadlines) }
                 entries.removeFirst(index)
-                entries[0] = successor
+                entries.head = successor
                 (base, out, velocity, index) = (value, value, .zero, 0)
-                lastTakeover = lastPendingMerge(entries)
+                lastTakeover = entries.hasEntry(at: 1) ? lastPendingMerge(entries) : -1
                 continue
             }
-            let step = step(
-                &entries[index], out: out, velocity: index < lastTakeover ? velocity : nil,
-                elapsed: max(0, time - start))
+            let chainVelocity = index < lastTakeover ? velocity : nil
+            let elapsed = max(0, time - start)
+            let step =
+                index == 0
+                ? step(&entries.head!, out: out, velocity: chainVelocity, elapsed: elapsed)
+                : step(&entries[index], out: out, velocity: chainVelocity, elapsed: elapsed)
             (out, velocity) = (step.out, step.velocity)
-            if (step.logicallyComplete || step.finished) && !entries[index].isLogicallyComplete {
-                entries[index].isLogicallyComplete = true
-                entries[index].group.animationLogicallyCompleted()
+            if (step.logicallyComplete || step.finished) && !entries.isLogicallyComplete(at: index) {
+                entries.markLogicallyComplete(at: index)
+                entries.group(at: index).animationLogicallyCompleted()
             }
             if step.finished {
                 // It now shows its full target, so every entry up to it is done.
                 for old in 0..<index { retire(&entries[old], completing: false, deadlines: &deadlines) }
-                retire(&entries[index], completing: true, deadlines: &deadlines)
+                if index == 0 {
+                    retire(&entries.head!, completing: true, deadlines: &deadlines)
+                } else {
+                    retire(&entries[index], completing: true, deadlines: &deadlines)
+                }
                 // Keep the buffer when emptying: freeing it would cost a frame that finishes
                 // many animations more than a steady frame (and the next animation reuses it).
-                if index + 1 == entries.count {
+                if !entries.hasEntry(at: index + 1) {
                     entries.removeAll(keepingCapacity: true)
                 } else {
                     entries.removeFirst(index + 1)
                 }
                 base = out
                 index = 0
-                lastTakeover = lastPendingMerge(entries)
+                lastTakeover = entries.hasEntry(at: 1) ? lastPendingMerge(entries) : -1
                 continue
             }
             index += 1
@@ -168,7 +176,8 @@ extension ValueState {
 
     /// The index of the last entry waiting to take over the chain before it, or -1 (also for a
     /// single entry, which has no chain before it: unspecialised code then reads no entry).
-    private static func lastPendingMerge(_ entries: [Entry]) -> Int {
+    @inline(__always)
+    private static func lastPendingMerge(_ entries: AnimationEntries<V>) -> Int {
         guard entries.count > 1 else { return -1 }
         var index = entries.count - 1
         while index >= 0 && !entries[index].pendingMerge { index -= 1 }
@@ -179,7 +188,7 @@ extension ValueState {
 
     /// The chain's value and velocity at `time`, changing nothing. The velocity is exact when
     /// every entry gives one (built-in animations), otherwise a 1 ms backward difference.
-    static func sample(_ entries: [Entry], base: V, at time: TimeInterval) -> (value: V, velocity: V) {
+    static func sample(_ entries: AnimationEntries<V>, base: V, at time: TimeInterval) -> (value: V, velocity: V) {
         let (value, exact) = evaluate(entries, base: base, at: time)
         if let exact { return (value, exact) }
         let h = 1e-3
@@ -188,8 +197,9 @@ extension ValueState {
 
     /// The chain at `time` as a frame would show it, on copies: an entry whose transaction has
     /// not started yet is at its own time 0, and a takeover not yet started shows what it takes over.
-    private static func evaluate(_ chain: [Entry], base chainBase: V, at time: TimeInterval) -> (value: V, velocity: V?)
-    {
+    private static func evaluate(
+        _ chain: AnimationEntries<V>, base chainBase: V, at time: TimeInterval
+    ) -> (value: V, velocity: V?) {
         var entries = chain
         var base = chainBase
         var out = base

@@ -6,8 +6,6 @@ struct ValueState<Value: Animatable> {
     typealias V = Value.AnimatableData
     typealias Entry = AnimationEntry<V>
 
-    /// The core's index in its driver's active list (`PropertyCore.slot` points here).
-    var driverSlot = -1
     var model: Value
     var presented: Value
     /// `out_0`: where the oldest running animation started (or the value, when idle).
@@ -16,7 +14,8 @@ struct ValueState<Value: Animatable> {
     /// index there. While it is batched, the batch presents it and holds its presented value.
     var batch: ValueBatch<Value>?
     var batchIndex = -1
-    var entries: [Entry] = []
+    /// The running animations, oldest first (the first one inline: see `AnimationEntries`).
+    var entries = AnimationEntries<V>()
     /// What only gestures and takeovers use (the velocity tracker's samples, a handed-off velocity,
     /// the deadlines of taken-over animations): made at the first of them, one word until then.
     var rare: RareState<V>?
@@ -28,10 +27,6 @@ struct ValueState<Value: Animatable> {
         model = value
         presented = value
         base = value.animatableData
-        // Allocated now, next to the property's other state, rather than at its first animation
-        // (by then far away in memory): a frame then touches a few adjacent cache lines per
-        // property, which matters in a toolkit process where they are cold at every frame.
-        entries.reserveCapacity(1)
     }
 
     // MARK: Starting and ending
@@ -45,9 +40,9 @@ struct ValueState<Value: Animatable> {
         var entry = Entry(target: target, group: group)
         entry.context.environment = environment
         group.registerAnimation()
-        if var last = entries.last, last.pendingMerge, last.group.startTime == nil {
+        if entries.newestIsUnstartedTakeover() {
             // Two takeovers before a frame: the newer one replaces the pending one directly.
-            entries.removeLast()
+            var last = entries.removeLast()
             var deadlines = takeDeadlines()
             Self.merge(&last, into: &entry, deadlines: &deadlines)
             putDeadlines(deadlines)
@@ -66,8 +61,7 @@ struct ValueState<Value: Animatable> {
             }
         } else if animation.storage.mergingSpring != nil, let rare {
             let velocity = rare.handedOffVelocity ?? rare.tracker.velocity(at: now)
-            entry.initialVelocity = velocity
-            if velocity != .zero { entry.context.state[SpringVelocityKey<V>.self] = velocity }
+            entry.initialVelocity = velocity  // (in the context's state, when not zero)
         }
         if let rare {
             rare.handedOffVelocity = nil
@@ -80,7 +74,7 @@ struct ValueState<Value: Animatable> {
     mutating func cancelAnimations() {
         leaveBatch()
         var deadlines = takeDeadlines()
-        for index in entries.indices { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
+        for index in 0..<entries.count { Self.retire(&entries[index], completing: true, deadlines: &deadlines) }
         entries.removeAll()
         for deadline in deadlines { deadline.group.animationLogicallyCompleted() }
     }
@@ -94,10 +88,8 @@ struct ValueState<Value: Animatable> {
     /// its transaction's batch instead, which presents it from then on. (`mutating` so that the
     /// state is read in place, not copied.)
     mutating func continues(in core: ValueCore<Value>) -> Bool {
-        guard !entries.isEmpty || hasDeadlines, batch == nil else { return false }
-        guard entries.count == 1, entries[0].usesSharedSample, !entries[0].pendingMerge,
-            entries[0].shared.pointee.startTime != nil
-        else { return true }
+        guard entries.hasEntry(at: 0) || hasDeadlines, batch == nil else { return false }
+        guard entries.hasEntry(at: 0), !entries.hasEntry(at: 1), Self.isUsual(&entries.head!) else { return true }
         // A takeover's successor carries a velocity, the removals of what it took over, or the
         // deadline of a taken-over animation's logical completion: its transaction's batch for
         // such members ends each one by itself, and hands it to the general path when its deadline
@@ -106,12 +98,12 @@ struct ValueState<Value: Animatable> {
         if let rare {
             for pending in rare.deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
         }
-        let carries = entries[0].initialVelocity != .zero || entries[0].inheritedRemovals != nil || hasDeadlines
-        let batch = core.driver.batch(
-            for: entries[0].group, of: Value.self, carrying: carries, targets: core.target != nil)
+        let entry = Self.joining(&entries.head!)
+        let carries = entry.velocity != .zero || entry.carriesRemovals || hasDeadlines
+        let batch = core.driver.batch(for: entry.group, of: Value.self, carrying: carries, targets: core.target != nil)
         batchIndex = batch.add(
-            core, base: base, model: model, velocity: entries[0].initialVelocity, deadline: deadline,
-            presented: presented, isLogicallyComplete: entries[0].isLogicallyComplete)
+            core, base: base, model: model, velocity: entry.velocity, deadline: deadline, presented: presented,
+            isLogicallyComplete: entry.isLogicallyComplete)
         self.batch = batch
         return false
     }
@@ -138,7 +130,7 @@ struct ValueState<Value: Animatable> {
             presented = model
             _ = batch.remove(at: index)
         } else {
-            entries[0].isLogicallyComplete = batch.isLogicallyComplete(at: index)
+            entries.head!.isLogicallyComplete = batch.isLogicallyComplete(at: index)
             presented = batch.remove(at: index)
         }
     }
@@ -199,11 +191,14 @@ struct ValueState<Value: Animatable> {
     /// - Complexity: O(entries).
     @inline(never)
     mutating func advance(to time: TimeInterval) -> (needsFrames: Bool, presented: Value?) {
-        if entries.count == 1, !hasDeadlines, let sample = steadySample(at: time), sample.finished {
+        if entries.hasEntry(at: 0), !entries.hasEntry(at: 1), !hasDeadlines, let sample = steadySample(at: time),
+            sample.finished
+        {
             // It ends on this frame (already logically complete): show the model value exactly.
             // (`removeLast` keeps the buffer and is specialised here; `removeAll(keepingCapacity:)`
             // would run generic code from the standard library.)
-            if !entries[0].shared.pointee.countRemovedWithoutCompleting() { entries[0].group.animationRemoved() }
+            let group = Self.group(of: &entries.head!)
+            if !group.shared.pointee.countRemovedWithoutCompleting() { group.animationRemoved() }
             finishedGroup = entries.removeLast().group  // released at the next start, not in the frame
             base = model.animatableData
             presented = model
@@ -211,10 +206,10 @@ struct ValueState<Value: Animatable> {
         }
         var applied: Value?
         var deadlines = takeDeadlines()
-        if !entries.isEmpty {
+        if entries.hasEntry(at: 0) {
             let value = Self.commitFrame(&entries, base: &base, deadlines: &deadlines, at: time)
             presented = model
-            if entries.isEmpty {
+            if !entries.hasEntry(at: 0) {
                 base = model.animatableData  // exactly the model value: no residue
             } else {
                 presented.animatableData = value
@@ -223,29 +218,54 @@ struct ValueState<Value: Animatable> {
         }
         if !deadlines.isEmpty { Self.fireDeadlines(&deadlines, at: time) }
         putDeadlines(deadlines)
-        return (!entries.isEmpty || !deadlines.isEmpty, applied)
+        return (entries.hasEntry(at: 0) || !deadlines.isEmpty, applied)
     }
 
     /// The shared sample for the common frame, or nil when anything needs the general path (a
     /// first frame, a takeover, an inherited velocity or removal, the frame it becomes logically
     /// complete). (`mutating` though it changes nothing: a non-mutating call from `advance`
-    /// copies the whole state, 144 bytes for a `CGRect`, on every frame.)
+    /// copies the whole state, over 200 bytes for a `CGRect`, on every frame.)
     @inline(__always)
     private mutating func steadySample(at time: TimeInterval) -> LinearSample? {
         // Fields are read in place (copying the entry would retain everything it holds), and the
         // group's sample through its shared pointer; only a frame's first property refreshes it.
         // (An entry that took others over also accounts for their removal: the general path.)
-        guard entries[0].usesSharedSample, !entries[0].pendingMerge, entries[0].initialVelocity == .zero,
-            entries[0].inheritedRemovals == nil
+        Self.steadySample(of: &entries.head!, at: time)
+    }
+
+    // The first entry's fields, read in place: passed `inout` (`&entries.head!`), the entry is
+    // reached where it is; unwrapping `head` to read a field would copy the whole entry.
+
+    @inline(__always)
+    private static func steadySample(of entry: inout Entry, at time: TimeInterval) -> LinearSample? {
+        guard entry.usesSharedSample, !entry.pendingMerge, !entry.hasInitialVelocity,
+            entry.inheritedRemovals == nil
         else { return nil }
-        let shared = entries[0].shared
+        let shared = entry.group.shared
         guard let start = shared.pointee.startTime else { return nil }
         let elapsed = max(0, time - start)
-        if shared.pointee.time != elapsed { entries[0].group.refreshSample(elapsed: elapsed) }
+        if shared.pointee.time != elapsed { entry.group.refreshSample(elapsed: elapsed) }
         let sample = shared.pointee.sample
-        guard entries[0].isLogicallyComplete || !(sample.logicallyComplete || sample.finished) else { return nil }
+        guard entry.isLogicallyComplete || !(sample.logicallyComplete || sample.finished) else { return nil }
         return sample
     }
+
+    /// Whether `entry`, a property's only one, is usual: a started built-in animation, no takeover pending.
+    @inline(__always)
+    private static func isUsual(_ entry: inout Entry) -> Bool {
+        entry.usesSharedSample && !entry.pendingMerge && entry.group.shared.pointee.startTime != nil
+    }
+
+    /// What a batch needs of the entry of a property joining it.
+    @inline(__always)
+    private static func joining(_ entry: inout Entry) -> (
+        group: TransactionGroup, velocity: V, carriesRemovals: Bool, isLogicallyComplete: Bool
+    ) {
+        (entry.group, entry.initialVelocity, entry.inheritedRemovals != nil, entry.isLogicallyComplete)
+    }
+
+    @inline(__always)
+    static func group(of entry: inout Entry) -> TransactionGroup { entry.group }
 
     private static func fireDeadlines(_ deadlines: inout [LogicalDeadline], at time: TimeInterval) {
         var index = 0
