@@ -4,17 +4,7 @@ import UnisonHeadless
 
 @testable import Unison
 
-/// Three tracked `Double`s.
-private struct Pose: Animatable, Equatable {
-    var y = 0.0
-    var scaleX = 1.0
-    var scaleY = 1.0
-
-    var animatableData: AnimatablePair<Double, AnimatablePair<Double, Double>> {
-        get { AnimatablePair(y, AnimatablePair(scaleX, scaleY)) }
-        set { (y, scaleX, scaleY) = (newValue.first, newValue.second.first, newValue.second.second) }
-    }
-}
+private typealias Pose = KeyframePose
 
 /// Play `i`'s timeline from `start`: four kinds of keyframe, durations that differ per play.
 private func timeline(_ i: Int, from start: Double) -> KeyframeTimeline<Double> {

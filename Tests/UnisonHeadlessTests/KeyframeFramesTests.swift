@@ -3,17 +3,7 @@ import Testing
 import Unison
 import UnisonHeadless
 
-/// Three tracked `Double`s (the demo's jump and squash).
-private struct Pose: Animatable, Equatable {
-    var y = 0.0
-    var scaleX = 1.0
-    var scaleY = 1.0
-
-    var animatableData: AnimatablePair<Double, AnimatablePair<Double, Double>> {
-        get { AnimatablePair(y, AnimatablePair(scaleX, scaleY)) }
-        set { (y, scaleX, scaleY) = (newValue.first, newValue.second.first, newValue.second.second) }
-    }
-}
+private typealias Pose = KeyframePose
 
 @KeyframesBuilder<Pose>
 private func jump() -> some Keyframes<Pose> {
