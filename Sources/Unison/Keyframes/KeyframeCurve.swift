@@ -315,14 +315,26 @@ final class DoubleKeyframeCurve: KeyframeCurve<Double> {
     @inline(__always)
     func scalarValue(at time: TimeInterval) -> Double {
         let time = time > 0 ? time : 0
+        guard let segments = buffer.baseAddress else { return lastValue }
+        let lo = Self.firstSegment(endingAfter: time, in: segments, count: buffer.count)
+        guard lo < buffer.count else { return lastValue }
+        return segments[lo].value(at: time - segments[lo].start)
+    }
+
+    /// The first of `count` segments whose end is after `time` (`count`: none), by binary search:
+    /// the one segment lookup of `scalarValue(at:)` and of the frame path's cursors
+    /// (`KeyframeTrackCursor`), which must show the same bits.
+    @inline(__always)
+    static func firstSegment(
+        endingAfter time: TimeInterval, in segments: UnsafePointer<KeyframeSegment<Double>>, count: Int
+    ) -> Int {
         var lo = 0
-        var hi = buffer.count
+        var hi = count
         while lo < hi {
             let mid = (lo &+ hi) &>> 1
-            if buffer[mid].end > time { hi = mid } else { lo = mid &+ 1 }
+            if segments[mid].end > time { hi = mid } else { lo = mid &+ 1 }
         }
-        guard lo < buffer.count else { return lastValue }
-        return buffer[lo].value(at: time - buffer[lo].start)
+        return lo
     }
 }
 

@@ -37,7 +37,9 @@ struct KeyframeTrackCursor {
         var i = index
         if !(ordered && showsFirst(i, at: time)) {
             // (`i + 1` may pass `count`: then it is not the one.)
-            i = ordered && showsFirst(i &+ 1, at: time) ? i &+ 1 : search(time)
+            i =
+                ordered && showsFirst(i &+ 1, at: time)
+                ? i &+ 1 : DoubleKeyframeCurve.firstSegment(endingAfter: time, in: segments, count: count)
             index = i
         }
         guard i < count else { return lastValue }
@@ -51,18 +53,6 @@ struct KeyframeTrackCursor {
         guard i <= count else { return false }
         if i < count && !(segments[i].end > time) { return false }
         return i == 0 || !(segments[i &- 1].end > time)
-    }
-
-    /// The first segment whose end is after `time` (`count`: none), by the search
-    /// `DoubleKeyframeCurve.scalarValue(at:)` makes.
-    private func search(_ time: TimeInterval) -> Int {
-        var lo = 0
-        var hi = count
-        while lo < hi {
-            let mid = (lo &+ hi) &>> 1
-            if segments[mid].end > time { hi = mid } else { lo = mid &+ 1 }
-        }
-        return lo
     }
 }
 

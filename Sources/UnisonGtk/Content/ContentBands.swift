@@ -100,9 +100,6 @@ final class ContentBands {
             bands[band].alpha = GtkLimits.opacity(piece.opacity)
         }
     }
-
-    /// Forgets the bands (the next frame builds them again).
-    func invalidate() { key = nil }
 }
 
 /// Where a label's characters are drawn, in the label's coordinates (from its Pango layout).

@@ -28,13 +28,12 @@ final class ContentFrame {
     /// Where the old text of the change drawn was (label coordinates).
     @exclusivity(unchecked) var oldGeometry = TextGeometry()
     @exclusivity(unchecked) private var newGeometry = TextGeometry()
-    /// What `newGeometry` and `lineHeight` were measured for: the change, the bin's allocation (a
-    /// new allocation may move or resize the label, and its layout with it) and the label's
-    /// alignment (it places the layout in the label). The frames of a transition ask GTK for the
-    /// label's geometry once, not once per frame, unless the label is laid out again meanwhile (a
-    /// size animation).
-    @exclusivity(unchecked) private var measuredFor: ContentBands.Key?
-    /// The label's height when `measuredFor` was taken: a rolled character moves by it.
+    /// The label's height when `newGeometry` was measured: a rolled character moves by it. Both
+    /// are measured for the key the bands are built for (`bands.key`: the change, the bin's
+    /// allocation, which may move or resize the label and its layout with it, and the label's
+    /// alignment, which places the layout): the frames of a transition ask GTK for the label's
+    /// geometry once, not once per frame, unless the label is laid out again meanwhile (a size
+    /// animation).
     @exclusivity(unchecked) private var lineHeight = 0.0
     /// Reused every frame (the frame path allocates nothing once it has grown).
     @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
@@ -68,10 +67,10 @@ final class ContentFrame {
         guard !pieces.isEmpty else { return }
         let key = ContentBands.Key(
             change: changeCount, allocations: render.allocations, xalign: gtk_label_get_xalign(label))
-        if key != measuredFor {
+        if key != bands.key {
+            // (The bands are built for it below: `fit` fails for any other key.)
             newGeometry.measure(label, text: drawn.change.new)
             lineHeight = Double(gtk_widget_get_height(widget))
-            measuredFor = key
         }
         if !bands.fit(pieces, key: key) {
             bands.build(pieces, change: drawn.change, old: oldGeometry, new: newGeometry, key: key)
