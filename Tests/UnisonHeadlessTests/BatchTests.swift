@@ -355,4 +355,78 @@ struct BatchTests {
         #expect(nested == 3 && completions == 1)
         #expect(properties.allSatisfy { $0.presentationValue == 5 && !$0.isAnimating })
     }
+
+    @Test("an apply closure that releases its own property mid-frame lives until the frame has ended")
+    func closureReleasesItsOwnProperty() {
+        // A steady frame, a frame of members that carry velocities, and the finishing frame: the
+        // batch calls each closure without retaining it, so it must keep the core that holds it.
+        releaseFromApply(.easeInOut(duration: 0.5), to: 100) { $0 == 5 }
+        releaseFromApply(.spring(duration: 0.4, bounce: 0.3), to: -40, takingOver: true) { $0 == 12 }
+        releaseFromApply(.linear(duration: 0.2), to: 100) { _ in false }
+    }
+
+    /// Ten properties animate to `target` with `animation` (with `takingOver`, over a running
+    /// `.bouncy` six frames in); member 3's closure, which captures an object, releases its own
+    /// property from the call for which `releasesAt(calls)` says so (or from the one showing
+    /// `target`). What it captures must go once, after the frame's other calls (not while its own
+    /// runs); the others end at `target`, and the transaction's completion runs once.
+    private func releaseFromApply(
+        _ animation: Animation, to target: Double, takingOver: Bool = false,
+        releasesAt: @escaping (_ calls: Int) -> Bool
+    ) {
+        final class Captured {
+            let onDeinit: () -> Void
+            init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let clock = HeadlessClock()
+        var applying = false
+        var deinits = 0
+        var deinitInsideApply = false
+        var properties: [AnimatableProperty<Double>?] = []
+        var last = [Double](repeating: .nan, count: 10)
+        var calls = 0
+        var callsSinceRelease: Int?
+        var callsBeforeDeinit: Int?
+        for i in 0..<10 {
+            let captured = Captured {
+                deinits += 1
+                deinitInsideApply = deinitInsideApply || applying
+                callsBeforeDeinit = callsSinceRelease
+            }
+            properties.append(
+                AnimatableProperty(0.0, clock: clock) { [captured] value in
+                    applying = true
+                    last[i] = value
+                    if i == 3 {
+                        withExtendedLifetime(captured) { calls += 1 }
+                        if properties[3] != nil, releasesAt(calls) || value == target {
+                            callsSinceRelease = 0
+                            properties[3] = nil
+                        }
+                    } else if let since = callsSinceRelease {
+                        callsSinceRelease = since + 1
+                    }
+                    applying = false
+                })
+        }
+        if takingOver {
+            withAnimation(.bouncy) { for p in properties { p?.value = 100 } }
+            clock.advance(frames: 6)
+        }
+        var completions = 0
+        withAnimation(animation) {
+            for p in properties { p?.value = target }
+        } completion: {
+            completions += 1
+        }
+        #expect(clock.runUntilIdle())
+        #expect(properties[3] == nil)
+        #expect(deinits == 1 && !deinitInsideApply)
+        // (Member 3 is followed by others in the batch, whose calls in that frame come first.)
+        #expect((callsBeforeDeinit ?? 0) > 0)
+        for i in 0..<10 where i != 3 { #expect(last[i] == target) }
+        #expect(completions == 1)
+        properties.removeAll()
+    }
 }

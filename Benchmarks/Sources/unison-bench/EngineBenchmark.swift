@@ -302,6 +302,8 @@ enum ApplyCallFloor {
         init(_ index: Int, sink: UnsafeMutablePointer<Double>)
         static func value(_ frame: Int) -> Value
         func callAsFunction(_ value: Value)
+        /// Lets go of what `init` made and the calls did not hold (a target held `Unmanaged`).
+        func release()
     }
 
     struct DoubleApply: Apply {
@@ -309,6 +311,7 @@ enum ApplyCallFloor {
         init(_ i: Int, sink: UnsafeMutablePointer<Double>) { call = { sink[i] = $0 } }
         static func value(_ frame: Int) -> Double { Double(frame) }
         func callAsFunction(_ value: Double) { call(value) }
+        func release() {}
     }
 
     struct RectApply: Apply {
@@ -321,17 +324,51 @@ enum ApplyCallFloor {
         }
         static func value(_ frame: Int) -> CGRect { CGRect(x: frame, y: 1, width: 2, height: frame) }
         func callAsFunction(_ value: CGRect) { call(value) }
+        func release() {}
     }
 
-    /// `cold`: the caches are emptied before each frame (`CacheEviction`).
-    static func run(count: Int, repetitions: Int, fragmented: Bool, rect: Bool = false, cold: Bool = false) -> Point {
+    /// The ``AnimationTarget`` form: each call goes through the target's vtable without reference
+    /// counting, as a batch of targets calls it (`ValueBatch.send`).
+    struct TargetApply: Apply {
+        let target: Unmanaged<AnimationTarget<Double>>
+        init(_ i: Int, sink: UnsafeMutablePointer<Double>) {
+            target = .passRetained(EngineBenchmark.SlotTarget(sink + i))
+        }
+        static func value(_ frame: Int) -> Double { Double(frame) }
+        func callAsFunction(_ value: Double) { Self.send(value, to: target, Self.call) }
+        func release() { target.release() }
+
+        @inline(__always)
+        private nonisolated static func send(
+            _ value: Double, to target: Unmanaged<AnimationTarget<Double>>,
+            _ call: (AnimationTarget<Double>, Double) -> Void
+        ) {
+            target._withUnsafeGuaranteedRef { call($0, value) }
+        }
+
+        /// `target.apply(value)`, of no isolation for `send` (a main-actor closure handed to the
+        /// standard library would check its executor on every call); only run on the main actor.
+        @inline(__always)
+        private static var call: (AnimationTarget<Double>, Double) -> Void {
+            let call: @MainActor (AnimationTarget<Double>, Double) -> Void = { $0.apply($1) }
+            return unsafeBitCast(call, to: ((AnimationTarget<Double>, Double) -> Void).self)
+        }
+    }
+
+    /// `cold`: the caches are emptied before each frame (`CacheEviction`). `target`: ``AnimationTarget``s
+    /// (`TargetApply`) in place of closures.
+    static func run(
+        count: Int, repetitions: Int, fragmented: Bool, rect: Bool = false, cold: Bool = false, target: Bool = false
+    ) -> Point {
         let nanoseconds =
-            rect
-            ? measure(RectApply.self, count, repetitions, cold)
-            : measure(DoubleApply.self, count, repetitions, cold)
+            target
+            ? measure(TargetApply.self, count, repetitions, cold)
+            : rect
+                ? measure(RectApply.self, count, repetitions, cold)
+                : measure(DoubleApply.self, count, repetitions, cold)
         let point = Point(
             count: count, heap: fragmented ? "fragmented" : "fresh", nanosecondsPerCall: nanoseconds,
-            value: rect ? "CGRect" : "Double", cold: cold)
+            value: target ? "Double target" : rect ? "CGRect" : "Double", cold: cold)
         print(
             "floor   N=\(count): \(format(point.nanosecondsPerCall, 2)) ns per apply call alone "
                 + "(\(point.value!), \(point.heap) heap\(cold ? ", cold caches" : ""))")
@@ -361,6 +398,7 @@ enum ApplyCallFloor {
             rounds.append(Stats(frames).median)
         }
         for filler in fillers { free(filler) }
+        for apply in applies { apply.release() }
         return Stats(rounds).median
     }
 }

@@ -93,7 +93,9 @@ struct Report: Codable {
         }
         if let applyCallFloor {
             md += "\nThe apply calls alone: N closures (each capturing its index and writing what the benchmark's "
-            md += "closures of that kind write) called from an array once per frame, nothing else: "
+            md += "closures of that kind write; \"Double target\": an `AnimationTarget` each, called as a batch "
+            md += "calls it, through its vtable without reference counting) called from an array once per frame, "
+            md += "nothing else: "
             md +=
                 applyCallFloor.map {
                     "\(format($0.nanosecondsPerCall, 2)) ns per call at N = \($0.count), \($0.value ?? "Double"), "

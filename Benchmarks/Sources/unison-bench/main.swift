@@ -100,6 +100,8 @@ MainActor.assumeIsolated {
             applyFloors = [false, true].map {
                 ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false, rect: $0)
             }
+            applyFloors.append(
+                ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: false, target: true))
         }
     }
     if mode == "keyframes" || mode == "all" {
@@ -168,12 +170,16 @@ MainActor.assumeIsolated {
         // Cold caches, before the heap is fragmented: the engine, then the apply calls alone.
         let coldCounts = onlyCount.map { [$0] } ?? [1_000, 10_000]
         report.engine += EngineBenchmark.runCold(counts: coldCounts, repetitions: quick ? 1 : 5)
-        applyFloors += coldCounts.map {
-            ApplyCallFloor.run(count: $0, repetitions: quick ? 1 : 5, fragmented: false, cold: true)
+        for target in [false, true] {
+            applyFloors += coldCounts.map {
+                ApplyCallFloor.run(count: $0, repetitions: quick ? 1 : 5, fragmented: false, cold: true, target: target)
+            }
         }
         report.engine += EngineBenchmark.runFragmented(repetitions: quick ? 1 : 5)
-        let fragmented = ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: true)
-        report.applyCallFloor = applyFloors + [fragmented]
+        let fragmented = [false, true].map {
+            ApplyCallFloor.run(count: 10_000, repetitions: quick ? 1 : 5, fragmented: true, target: $0)
+        }
+        report.applyCallFloor = applyFloors + fragmented
     }
     if mode == "all" {
         report.machine = Report.machine()

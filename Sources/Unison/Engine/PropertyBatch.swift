@@ -91,8 +91,7 @@ class PropertyBatch {
 class ValueBatch<Value: Animatable>: PropertyBatch {
     typealias V = Value.AnimatableData
 
-    /// Each member's core and apply (nil once it left during a frame, until the frame compacts the
-    /// arrays).
+    /// Each member's core (nil once it left during a frame, until the frame compacts the arrays).
     @exclusivity(unchecked) private var cores: [Member?] = []
     @exclusivity(unchecked) private var bases: [V] = []
     /// Each member's inherited velocity. Only in a batch that carries velocities
@@ -116,12 +115,13 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// reference counting (`Unmanaged._withUnsafeGuaranteedRef`); nil once it left during a frame.
     /// Empty in other batches.
     @exclusivity(unchecked) private var targets: [Unmanaged<AnimationTarget<Value>>?] = []
-    /// Targets of members that left while a frame was calling them: released once it has ended
-    /// (a target's `apply` may release its own property; it must not be freed under it).
-    @exclusivity(unchecked) private var leftTargets: [Unmanaged<AnimationTarget<Value>>] = []
-    /// `leftTargets`' other buffer: the two take turns, so that a spring's settling tail, where
+    /// The targets, or else the cores (which hold the apply closures), of members that left while a
+    /// frame was calling them: released once it has ended (an `apply` may release its own
+    /// property; neither it nor what it captures must be freed under it).
+    @exclusivity(unchecked) private var leftObjects: [Unmanaged<AnyObject>] = []
+    /// `leftObjects`' other buffer: the two take turns, so that a spring's settling tail, where
     /// members leave in every frame, allocates nothing.
-    @exclusivity(unchecked) private var spareLeftTargets: [Unmanaged<AnimationTarget<Value>>] = []
+    @exclusivity(unchecked) private var spareLeftObjects: [Unmanaged<AnyObject>] = []
 
     #if DEBUG
         /// Debug builds: `cores`' weak mirror, one entry per element (a marked member's stays until the
@@ -138,23 +138,20 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     private struct Member {
         /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by
         /// the property that owns it), so a frame that ends thousands of animations releases
-        /// nothing here.
+        /// nothing here. A frame calls its apply through it (`sendToApply`), not through a copy
+        /// of the closure kept here: a copy would be retained and released around every call, two
+        /// atomic operations that cost more than the rest of a member's frame.
         unowned(unsafe) let core: ValueCore<Value>
-        /// The core's apply. In a struct, the closure keeps the form the caller made it in; an
-        /// array of bare closures would wrap each one in a reabstraction thunk (its elements are
-        /// stored in the most general form), which every frame would call through: two calls and
-        /// two closure contexts, scattered in a long-running app's heap.
-        let apply: @MainActor (Value) -> Void
     }
 
     required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
         super.init(group: group, start: start, key: key, driver: driver)
     }
 
-    deinit {
+    isolated deinit {
         // (Members leave before their batch goes; these are what a torn-down driver left.)
         for target in targets { target?.release() }
-        for target in leftTargets { target.release() }
+        for object in leftObjects { object.release() }
         #if DEBUG
             for (i, member) in debugMirror.enumerated() where cores[i] != nil {
                 Self.debugMemberships[member.id] = nil
@@ -179,7 +176,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             Self.debugMemberships[id] = ObjectIdentifier(self)
             debugMirror.append(DebugMember(core: core, id: id))
         #endif
-        cores.append(Member(core: core, apply: core.apply))
+        cores.append(Member(core: core))
         if key.callsTargets { targets.append(Unmanaged.passRetained(core.target!)) }
         bases.append(base)
         if key.carriesVelocity {
@@ -233,14 +230,19 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         live -= 1
         if isPresenting || isFinished {
             // The frame's loops run over these arrays (or the batch is only waiting for its members
-            // to settle): only mark it; a frame compacts afterwards. Its closure goes now (what it
-            // captures is the caller's; a call running it holds its own copy).
+            // to settle): only mark it; a frame compacts afterwards.
+            let core = cores[index]!.core
             cores[index] = nil
             if key.callsTargets, let target = targets[index] {
                 targets[index] = nil
                 // A frame may be calling it: released once the frame has ended. (A finished batch
                 // outside a frame calls no target: its members only settle.)
-                if isPresenting { leftTargets.append(target) } else { target.release() }
+                if isPresenting { leftObjects.append(Unmanaged.passUnretained(target.takeUnretainedValue())) } else {
+                    target.release()
+                }
+            } else if isPresenting {
+                // A frame may be running its apply, which the core holds: kept until the frame ends.
+                leftObjects.append(Unmanaged.passRetained(core))
             }
             needsCompaction = true
         } else {
@@ -314,7 +316,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         defer {
             isPresenting = false
             if needsCompaction && !isFinished { compact() }
-            if !leftTargets.isEmpty { releaseLeftTargets() }
+            if !leftObjects.isEmpty { releaseLeftObjects() }
         }
         let elapsed = max(0, time - start)
         if shared.pointee.time != elapsed { group.refreshSample(elapsed: elapsed) }
@@ -333,7 +335,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         Self.interpolate(bases, models, into: &presented, by: a)
         // An apply may take members out (marked nil); it never adds any.
         let call = Self.targetCall
-        for i in 0..<n { applyMember(i, call) }
+        let applyCall = Self.applyCall
+        for i in 0..<n { applyMember(i, call, applyCall) }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
         if _slowPath(a == 0) {
             let restsUntil = shared.pointee.restsUntil
@@ -360,6 +363,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             }
         }
         let call = Self.targetCall
+        let applyCall = Self.applyCall
         for i in 0..<n {
             // (Read afresh at each index: an apply may have taken members out.)
             guard cores[i] != nil else { continue }
@@ -371,25 +375,44 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 core.state.leaveBatch()
                 driver.activate(core)
             } else {
-                applyMember(i, call)
+                applyMember(i, call, applyCall)
             }
         }
     }
 
     /// Hands member `i` (if it is still here) what it presents: through its target in a batch of
-    /// targets, read from `targets` rather than from a copy of the member (which would retain its
-    /// closure), else through its apply closure. `call` is `targetCall`.
+    /// targets, else through its core's apply closure; neither retained (`send`, `sendToApply`).
+    /// `call` is `targetCall`, `applyCall` is `applyCall`.
     @inline(__always)
-    private func applyMember(_ i: Int, _ call: (AnimationTarget<Value>, Value) -> Void) {
+    private func applyMember(
+        _ i: Int, _ call: (AnimationTarget<Value>, Value) -> Void, _ applyCall: (ValueCore<Value>, Value) -> Void
+    ) {
         if key.callsTargets {
             if let target = targets[i] { Self.send(presented[i], to: target, call) }
         } else if let member = cores[i] {
-            member.apply(presented[i])
+            Self.sendToApply(presented[i], of: member.core, applyCall)
         }
     }
 
+    /// `core.apply(value)` without reference counting: the closure is a constant of the core, which
+    /// the batch keeps alive for as long as a frame may call it (`leftObjects`); as in `send`.
+    /// `call` is `applyCall`.
+    @inline(__always)
+    private nonisolated static func sendToApply(
+        _ value: Value, of core: ValueCore<Value>, _ call: (ValueCore<Value>, Value) -> Void
+    ) {
+        Unmanaged.passUnretained(core)._withUnsafeGuaranteedRef { call($0, value) }
+    }
+
+    /// `core.apply(value)`, typed as a function of any isolation for `sendToApply` (as `targetCall`).
+    @inline(__always)
+    private static var applyCall: (ValueCore<Value>, Value) -> Void {
+        let call: @MainActor (ValueCore<Value>, Value) -> Void = { $0.apply($1) }
+        return unsafeBitCast(call, to: ((ValueCore<Value>, Value) -> Void).self)
+    }
+
     /// `target.apply(value)` without reference counting: the batch holds the target for as long
-    /// as a frame may call it (`leftTargets`), which `_withUnsafeGuaranteedRef` lets the compiler
+    /// as a frame may call it (`leftObjects`), which `_withUnsafeGuaranteedRef` lets the compiler
     /// rely on. Outside the main actor, so that the closure given to it is not one of the main
     /// actor's: such a closure, passed to a function of the standard library, checks its executor
     /// on every call (three calls into the concurrency runtime per value and frame). `call` is
@@ -412,15 +435,15 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         return unsafeBitCast(call, to: ((AnimationTarget<Value>, Value) -> Void).self)
     }
 
-    /// Releases the targets of members that left during a frame, once it has ended. (A release may
-    /// run a target's deinit, which may take other members out: the list is taken first.)
-    private func releaseLeftTargets() {
-        var left = spareLeftTargets
-        spareLeftTargets = []
-        swap(&left, &leftTargets)
-        for target in left { target.release() }
+    /// Releases the targets and cores of members that left during a frame, once it has ended. (A
+    /// release may run a deinit, which may take other members out: the list is taken first.)
+    private func releaseLeftObjects() {
+        var left = spareLeftObjects
+        spareLeftObjects = []
+        swap(&left, &leftObjects)
+        for object in left { object.release() }
         left.removeAll(keepingCapacity: true)
-        spareLeftTargets = left
+        spareLeftObjects = left
     }
 
     /// Member `i`'s offset from its base, and whether it has settled: `ValueState.step`'s decision
@@ -476,9 +499,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         // (no copy): a finished batch's members only leave it, nothing writes either array again.
         presented = models
         let call = Self.targetCall
+        let applyCall = Self.applyCall
         for i in 0..<n {
             finishedThrough = i
-            applyMember(i, call)
+            applyMember(i, call, applyCall)
         }
         finishedThrough = .max
     }
@@ -534,7 +558,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         }
         isPresenting = wasPresenting
         if !isPresenting && needsCompaction && !isFinished { compact() }
-        if !isPresenting && !leftTargets.isEmpty { releaseLeftTargets() }
+        if !isPresenting && !leftObjects.isEmpty { releaseLeftObjects() }
     }
 }
 
