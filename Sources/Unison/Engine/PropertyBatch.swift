@@ -139,9 +139,11 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         /// Not held: a core leaves its batch before it can go away (`ValueCore.release`, called by
         /// the property that owns it), so a frame that ends thousands of animations releases
         /// nothing here. A frame calls its apply through it (`sendToApply`), not through a copy
-        /// of the closure kept here: a copy would be retained and released around every call, two
-        /// atomic operations that cost more than the rest of a member's frame.
-        unowned(unsafe) let core: ValueCore<Value>
+        /// of the closure kept here, and not through a strong reference: either would be retained
+        /// and released around every call, two atomic operations that cost more than the rest of a
+        /// member's frame.
+        let unmanaged: Unmanaged<ValueCore<Value>>
+        var core: ValueCore<Value> { unmanaged.takeUnretainedValue() }
     }
 
     required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
@@ -176,7 +178,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
             Self.debugMemberships[id] = ObjectIdentifier(self)
             debugMirror.append(DebugMember(core: core, id: id))
         #endif
-        cores.append(Member(core: core))
+        cores.append(Member(unmanaged: .passUnretained(core)))
         if key.callsTargets { targets.append(Unmanaged.passRetained(core.target!)) }
         bases.append(base)
         if key.carriesVelocity {
@@ -390,7 +392,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         if key.callsTargets {
             if let target = targets[i] { Self.send(presented[i], to: target, call) }
         } else if let member = cores[i] {
-            Self.sendToApply(presented[i], of: member.core, applyCall)
+            Self.sendToApply(presented[i], of: member.unmanaged, applyCall)
         }
     }
 
@@ -399,9 +401,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// `call` is `applyCall`.
     @inline(__always)
     private nonisolated static func sendToApply(
-        _ value: Value, of core: ValueCore<Value>, _ call: (ValueCore<Value>, Value) -> Void
+        _ value: Value, of core: Unmanaged<ValueCore<Value>>, _ call: (ValueCore<Value>, Value) -> Void
     ) {
-        Unmanaged.passUnretained(core)._withUnsafeGuaranteedRef { call($0, value) }
+        core._withUnsafeGuaranteedRef { call($0, value) }
     }
 
     /// `core.apply(value)`, typed as a function of any isolation for `sendToApply` (as `targetCall`).
