@@ -327,9 +327,10 @@ enum AdwaitaBenchmark {
                 // makes it in the form the generic parameter takes. (A closure first stored in a
                 // `(Double) -> Void` variable reaches the property wrapped in a reabstraction thunk,
                 // a second call and a second context on every frame, which an app does not pay.)
-                // The floor's closure, the same code in its own context, is made right after it.
+                // The floor's closure, the same code held by an object of its own (as a core holds the
+                // property's), is made right after it.
                 let property = AnimatableProperty(0.0, clock: clock) { sink[i] = $0 }
-                calls.closures.append(Calls.Apply { sink[i] = $0 })
+                calls.closures.append(.passRetained(HeldApply { sink[i] = $0 }))
                 return property
             }
         probe.reset()
@@ -388,10 +389,9 @@ enum AdwaitaBenchmark {
     }
 
     @MainActor final class Calls {
-        /// In a struct, as the engine keeps them: an array of bare closures would wrap each one in
-        /// a reabstraction thunk, a second call and context.
-        struct Apply { let call: @MainActor (Double) -> Void }
-        var closures: [Apply] = []
+        /// Each held by an object and called without reference counting, as a batch calls its
+        /// members' apply closures (through their cores).
+        var closures: [Unmanaged<HeldApply<Double>>] = []
         /// Called as the batches call theirs: without reference counting (the array holds them).
         var targets: [Unmanaged<EngineBenchmark.SlotTarget>] = []
         var frame = 0.0
@@ -414,6 +414,7 @@ enum AdwaitaBenchmark {
         deinit {
             for buffer in [from, to, presented] { buffer?.deallocate() }
             for target in targets { target.release() }
+            for closure in closures { closure.release() }
         }
 
         /// `target.apply(value)` as a batch makes it (`ValueBatch.send`): without reference counting,
@@ -446,7 +447,8 @@ enum AdwaitaBenchmark {
                 }
                 return
             }
-            for apply in closures { apply.call(1000 * a) }
+            let caller = HeldApply<Double>.caller
+            for closure in closures { HeldApply.send(1000 * a, to: closure, caller) }
             for target in targets { Self.send(1000 * a, to: target, call) }
         }
     }

@@ -276,15 +276,40 @@ enum ArithmeticFloor {
     }
 }
 
+/// An apply closure held as a property's core holds it, a constant of an object, and called as a
+/// batch calls it: through an `Unmanaged` reference, so that neither the object nor the closure is
+/// retained around the call. (A closure copied out of an array or struct is retained and released
+/// around every call, two atomic operations that cost more than the call itself.)
+@MainActor
+final class HeldApply<Value> {
+    let call: @MainActor (Value) -> Void
+    init(_ call: @escaping @MainActor (Value) -> Void) { self.call = call }
+
+    /// `held.call(value)` without reference counting; `call` is `caller`.
+    @inline(__always)
+    nonisolated static func send(
+        _ value: Value, to held: Unmanaged<HeldApply<Value>>, _ call: (HeldApply<Value>, Value) -> Void
+    ) {
+        held._withUnsafeGuaranteedRef { call($0, value) }
+    }
+
+    /// `held.call(value)`, of no isolation for `send` (a main-actor closure handed to the standard
+    /// library checks its executor on every call); only ever run on the main actor.
+    @inline(__always)
+    static var caller: (HeldApply<Value>, Value) -> Void {
+        let call: @MainActor (HeldApply<Value>, Value) -> Void = { $0.call($1) }
+        return unsafeBitCast(call, to: ((HeldApply<Value>, Value) -> Void).self)
+    }
+}
+
 /// The floor under any engine that hands values to apply closures: N closures, each capturing its
 /// index and writing what the engine benchmark's closures of the same kind write (one `Double`, or a
 /// `CGRect`'s x and height), called once per frame from an array, with nothing else. Each closure
 /// is allocated beside a block the size of a property's other state, as the benchmark's properties
 /// lie in memory: next to each other on a fresh heap, wherever it puts them on the fragmented one.
 ///
-/// Each closure sits in a struct, in the form it was made in: in an array of bare closures each
-/// element would be wrapped in a reabstraction thunk (array elements are stored in the most general
-/// form), a second call and a second closure context per call.
+/// Each closure is held by an object and called without reference counting (`HeldApply`), as a
+/// batch calls its members' (each through its core).
 @MainActor
 enum ApplyCallFloor {
     struct Point: Codable {
@@ -307,24 +332,25 @@ enum ApplyCallFloor {
     }
 
     struct DoubleApply: Apply {
-        let call: @MainActor (Double) -> Void
-        init(_ i: Int, sink: UnsafeMutablePointer<Double>) { call = { sink[i] = $0 } }
+        let held: Unmanaged<HeldApply<Double>>
+        init(_ i: Int, sink: UnsafeMutablePointer<Double>) { held = .passRetained(HeldApply { sink[i] = $0 }) }
         static func value(_ frame: Int) -> Double { Double(frame) }
-        func callAsFunction(_ value: Double) { call(value) }
-        func release() {}
+        func callAsFunction(_ value: Double) { HeldApply.send(value, to: held, HeldApply.caller) }
+        func release() { held.release() }
     }
 
     struct RectApply: Apply {
-        let call: @MainActor (CGRect) -> Void
+        let held: Unmanaged<HeldApply<CGRect>>
         init(_ i: Int, sink: UnsafeMutablePointer<Double>) {
-            call = {
-                sink[4 * i] = Double($0.origin.x)
-                sink[4 * i + 3] = Double($0.size.height)
-            }
+            held = .passRetained(
+                HeldApply {
+                    sink[4 * i] = Double($0.origin.x)
+                    sink[4 * i + 3] = Double($0.size.height)
+                })
         }
         static func value(_ frame: Int) -> CGRect { CGRect(x: frame, y: 1, width: 2, height: frame) }
-        func callAsFunction(_ value: CGRect) { call(value) }
-        func release() {}
+        func callAsFunction(_ value: CGRect) { HeldApply.send(value, to: held, HeldApply.caller) }
+        func release() { held.release() }
     }
 
     /// The ``AnimationTarget`` form: each call goes through the target's vtable without reference
