@@ -121,6 +121,11 @@ final class KeyframeFrames<Value: Animatable> {
             shown.animatableData = player.timelineValue(at: t).animatableData
         }
         presented.pointee = shown
+        // (Debug builds: the pointer is the state's own storage, not a copy; see `statePointer`.)
+        assert(
+            core.state.presented.animatableData == shown.animatableData
+                || shown.animatableData != shown.animatableData,
+            "a keyframe play's pointer does not reach its property's state")
         core.apply(shown)
         // `apply` may have changed the property (which drops this play's fast path): then the
         // state decides, as after any frame.

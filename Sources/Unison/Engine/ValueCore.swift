@@ -34,8 +34,12 @@ class ValueCore<Value: Animatable>: PropertyCore {
     @exclusivity(unchecked) final var state: ValueState<Value>
 
     /// Where `state` is, for code that keeps a pointer to it (`KeyframeFrames`): valid while the
-    /// core lives. (A class's stored property without observers is passed `inout` by its own
-    /// address, which an object keeps for its lifetime.)
+    /// core lives. Swift does not promise this (a pointer from `withUnsafeMutablePointer` is only
+    /// documented as valid inside its closure); it holds because a final stored property without
+    /// observers of a class instance is passed `inout` by its own address, which the object keeps
+    /// for its lifetime. Debug builds check it on each keyframe play's first frame
+    /// (`KeyframeFrames.present`); the alternative, the state in an allocation of its own behind a
+    /// pointer, cost 32 bytes per value.
     final var statePointer: UnsafeMutablePointer<ValueState<Value>> { withUnsafeMutablePointer(to: &state) { $0 } }
 
     /// The transaction of its one animation, while batched (its state is usual), read in place:
