@@ -27,6 +27,10 @@ final class FrameDriver {
         /// where each (transaction, value type) has its batch.
         var batches: [PropertyBatch] = []
         var batchByKey: [PropertyBatch.Key: PropertyBatch] = [:]
+        /// The batch looked up or made last (one of `batches`): when thousands of properties join
+        /// one batch in a frame, the dictionary is searched once, not once for each (its hash
+        /// alone is about 300 instructions).
+        var lastBatch: PropertyBatch?
         /// Batches whose animation finished, until their members have learnt it.
         var settling: [PropertyBatch] = []
     }
@@ -144,22 +148,24 @@ final class FrameDriver {
         let key = PropertyBatch.Key(
             group: ObjectIdentifier(group), type: ObjectIdentifier(Value.self), carriesVelocity: carrying,
             callsTargets: targets)
-        if let batch = roster.pointee.batchByKey[key] { return unsafeDowncast(batch, to: ValueBatch<Value>.self) }
-        let batch = ValueBatch<Value>.make(group: group, start: group.startTime!, key: key, driver: self)
-        batch.driverSlot = roster.pointee.batches.count
-        roster.pointee.batches.append(batch)
-        roster.pointee.batchByKey[key] = batch
-        return batch
+        return unsafeDowncast(
+            batch(forKey: key) { ValueBatch<Value>.make(group: group, start: group.startTime!, key: key, driver: self) },
+            to: ValueBatch<Value>.self)
     }
 
     /// The batch under `key`, made by `make` if there is none: a batch of another kind than
     /// `ValueBatch` (`KeyframeBatch`), presented and dropped like the others.
     func batch(forKey key: PropertyBatch.Key, make: () -> PropertyBatch) -> PropertyBatch {
-        if let batch = roster.pointee.batchByKey[key] { return batch }
+        if let last = roster.pointee.lastBatch, last.key == key { return last }
+        if let batch = roster.pointee.batchByKey[key] {
+            roster.pointee.lastBatch = batch
+            return batch
+        }
         let batch = make()
         batch.driverSlot = roster.pointee.batches.count
         roster.pointee.batches.append(batch)
         roster.pointee.batchByKey[key] = batch
+        roster.pointee.lastBatch = batch
         return batch
     }
 
@@ -179,6 +185,7 @@ final class FrameDriver {
     private func removeBatch(at index: Int) {
         let batch = Self.remove(at: index, from: &roster.pointee.batches)
         roster.pointee.batchByKey[batch.key] = nil
+        if roster.pointee.lastBatch === batch { roster.pointee.lastBatch = nil }
     }
 
     /// Takes the batch at `index` out of `list` (the last one takes its place).
