@@ -29,7 +29,8 @@ public struct ByteReader {
 /// nothing non-finite reaches an `apply` or a presented value, every completion runs exactly once
 /// (never inside a release), and at rest every value is presented as set.
 ///
-/// The operations: animated and unanimated sets, retargets, releases and re-creations, finishes,
+/// The operations: animated and unanimated sets, retargets, releases (also from inside an apply,
+/// of its own property or another) and re-creations, finishes,
 /// nested transactions, completions that start animations, frames ahead, backwards, at NaN,
 /// infinite and huge times on a clock with a changing time scale, animations turned off, class
 /// strings (valid and not), keyframe timelines, and transitions toggled on a `Presence`.
@@ -55,6 +56,8 @@ public final class OperationFuzzer {
     private var fired: [Int: Int] = [:]
     private var registered = 0
     private var releasing = false
+    /// The Double the next Double's apply releases (its own property, or another), once.
+    private var releaseFromApply: Int?
     /// How deep completions that start animations may chain.
     private var chainDepth = 0
 
@@ -144,7 +147,14 @@ public final class OperationFuzzer {
     private func makeDouble(_ value: Double) -> AnimatableProperty<Double> {
         let onHeadless = doubles.count == 3
         return AnimatableProperty(value, clock: onHeadless ? headless as any FrameClock : clock) {
-            [unowned self] in check($0, "an applied Double")
+            [unowned self] in
+            check($0, "an applied Double")
+            // Inside a frame (or a jump): the property goes while the engine may be calling it.
+            guard let victim = releaseFromApply else { return }
+            releaseFromApply = nil
+            releasing = true
+            doubles[victim] = nil
+            releasing = false
         }
     }
 
@@ -209,7 +219,7 @@ public final class OperationFuzzer {
     public private(set) var trace: [String] = []
 
     private func step() {
-        let kind = reader.below(22)
+        let kind = reader.below(23)
         defer {
             if tracing {
                 let shown = doubles.map { $0.map { "\($0.presentationValue)/\($0.value)" } ?? "-" }
@@ -349,6 +359,8 @@ public final class OperationFuzzer {
                 rect?.value = CGRect(
                     x: reader.pick(Self.values), y: 3, width: reader.pick(Self.values), height: 4)
             }
+        case 22:
+            releaseFromApply = reader.below(4)
         default:
             if let property = doubles[reader.below(4)] {
                 property.handOff(velocity: reader.pick(Self.values))
