@@ -393,7 +393,7 @@ enum AdwaitaBenchmark {
         /// members' apply closures (through their cores).
         var closures: [Unmanaged<HeldApply<Double>>] = []
         /// Called as the batches call theirs: without reference counting (the array holds them).
-        var targets: [Unmanaged<EngineBenchmark.SlotTarget>] = []
+        var targets: [Unmanaged<AnimationTarget<Double>>] = []
         var frame = 0.0
         /// With `startArrays()`: each target's value is `from + (to − from)·a`, read from two arrays
         /// and written to a third, before the call (what a batch of springs reads and writes). Raw
@@ -417,39 +417,22 @@ enum AdwaitaBenchmark {
             for closure in closures { closure.release() }
         }
 
-        /// `target.apply(value)` as a batch makes it (`ValueBatch.send`): without reference counting,
-        /// through the vtable, from a closure of no isolation (a main-actor closure handed to the
-        /// standard library checks its executor on every call).
-        @inline(__always)
-        private nonisolated static func send(
-            _ value: Double, to target: Unmanaged<EngineBenchmark.SlotTarget>,
-            _ call: (AnimationTarget<Double>, Double) -> Void
-        ) {
-            target._withUnsafeGuaranteedRef { call($0, value) }
-        }
-
-        @inline(__always)
-        private static var targetCall: (AnimationTarget<Double>, Double) -> Void {
-            let call: @MainActor (AnimationTarget<Double>, Double) -> Void = { $0.apply($1) }
-            return unsafeBitCast(call, to: ((AnimationTarget<Double>, Double) -> Void).self)
-        }
-
         func callAll() {
-            let call = Self.targetCall
+            let call = HeldTarget<Double>.caller
             frame += 1
             let a = 1 - 1 / frame
             if let from, let to, let presented {
                 targets.withUnsafeBufferPointer { targets in
                     for i in targets.indices {
                         presented[i] = from[i] + (to[i] - from[i]) * a
-                        Self.send(presented[i], to: targets[i], call)
+                        HeldTarget.send(presented[i], to: targets[i], call)
                     }
                 }
                 return
             }
             let caller = HeldApply<Double>.caller
             for closure in closures { HeldApply.send(1000 * a, to: closure, caller) }
-            for target in targets { Self.send(1000 * a, to: target, call) }
+            for target in targets { HeldTarget.send(1000 * a, to: target, call) }
         }
     }
 

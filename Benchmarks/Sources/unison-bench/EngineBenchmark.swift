@@ -302,6 +302,24 @@ final class HeldApply<Value> {
     }
 }
 
+/// A target called as a batch of targets calls it: through its vtable, without reference counting
+/// (the caller holds it), as `HeldApply` calls a closure.
+enum HeldTarget<Value> {
+    @inline(__always)
+    nonisolated static func send(
+        _ value: Value, to target: Unmanaged<AnimationTarget<Value>>, _ call: (AnimationTarget<Value>, Value) -> Void
+    ) {
+        target._withUnsafeGuaranteedRef { call($0, value) }
+    }
+
+    /// `target.apply(value)`, of no isolation for `send` (as `HeldApply.caller`).
+    @MainActor @inline(__always)
+    static var caller: (AnimationTarget<Value>, Value) -> Void {
+        let call: @MainActor (AnimationTarget<Value>, Value) -> Void = { $0.apply($1) }
+        return unsafeBitCast(call, to: ((AnimationTarget<Value>, Value) -> Void).self)
+    }
+}
+
 /// The floor under any engine that hands values to apply closures: N closures, each capturing its
 /// index and writing what the engine benchmark's closures of the same kind write (one `Double`, or a
 /// `CGRect`'s x and height), called once per frame from an array, with nothing else. Each closure
@@ -361,24 +379,8 @@ enum ApplyCallFloor {
             target = .passRetained(EngineBenchmark.SlotTarget(sink + i))
         }
         static func value(_ frame: Int) -> Double { Double(frame) }
-        func callAsFunction(_ value: Double) { Self.send(value, to: target, Self.call) }
+        func callAsFunction(_ value: Double) { HeldTarget.send(value, to: target, HeldTarget.caller) }
         func release() { target.release() }
-
-        @inline(__always)
-        private nonisolated static func send(
-            _ value: Double, to target: Unmanaged<AnimationTarget<Double>>,
-            _ call: (AnimationTarget<Double>, Double) -> Void
-        ) {
-            target._withUnsafeGuaranteedRef { call($0, value) }
-        }
-
-        /// `target.apply(value)`, of no isolation for `send` (a main-actor closure handed to the
-        /// standard library would check its executor on every call); only run on the main actor.
-        @inline(__always)
-        private static var call: (AnimationTarget<Double>, Double) -> Void {
-            let call: @MainActor (AnimationTarget<Double>, Double) -> Void = { $0.apply($1) }
-            return unsafeBitCast(call, to: ((AnimationTarget<Double>, Double) -> Void).self)
-        }
     }
 
     /// `cold`: the caches are emptied before each frame (`CacheEviction`). `target`: ``AnimationTarget``s

@@ -148,9 +148,10 @@ final class FrameDriver {
         let key = PropertyBatch.Key(
             group: ObjectIdentifier(group), type: ObjectIdentifier(Value.self), carriesVelocity: carrying,
             callsTargets: targets)
-        return unsafeDowncast(
-            batch(forKey: key) { ValueBatch<Value>.make(group: group, start: group.startTime!, key: key, driver: self) },
-            to: ValueBatch<Value>.self)
+        let found = batch(forKey: key) {
+            ValueBatch<Value>.make(group: group, start: group.startTime!, key: key, driver: self)
+        }
+        return unsafeDowncast(found, to: ValueBatch<Value>.self)
     }
 
     /// The batch under `key`, made by `make` if there is none: a batch of another kind than

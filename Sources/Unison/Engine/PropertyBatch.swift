@@ -239,7 +239,9 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 targets[index] = nil
                 // A frame may be calling it: released once the frame has ended. (A finished batch
                 // outside a frame calls no target: its members only settle.)
-                if isPresenting { leftObjects.append(Unmanaged.passUnretained(target.takeUnretainedValue())) } else {
+                if isPresenting {
+                    leftObjects.append(Unmanaged.passUnretained(target.takeUnretainedValue()))
+                } else {
                     target.release()
                 }
             } else if isPresenting {
