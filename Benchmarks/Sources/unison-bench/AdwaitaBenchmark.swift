@@ -425,14 +425,14 @@ enum AdwaitaBenchmark {
                 targets.withUnsafeBufferPointer { targets in
                     for i in targets.indices {
                         presented[i] = from[i] + (to[i] - from[i]) * a
-                        HeldTarget.send(presented[i], to: targets[i], call)
+                        HeldTarget<Double>.send(presented[i], to: targets[i], call)
                     }
                 }
                 return
             }
             let caller = HeldApply<Double>.caller
             for closure in closures { HeldApply.send(1000 * a, to: closure, caller) }
-            for target in targets { HeldTarget.send(1000 * a, to: target, call) }
+            for target in targets { HeldTarget<Double>.send(1000 * a, to: target, call) }
         }
     }
 

@@ -304,7 +304,7 @@ final class HeldApply<Value> {
 
 /// A target called as a batch of targets calls it: through its vtable, without reference counting
 /// (the caller holds it), as `HeldApply` calls a closure.
-enum HeldTarget<Value> {
+enum HeldTarget<Value: Animatable> {
     @inline(__always)
     nonisolated static func send(
         _ value: Value, to target: Unmanaged<AnimationTarget<Value>>, _ call: (AnimationTarget<Value>, Value) -> Void
@@ -379,7 +379,9 @@ enum ApplyCallFloor {
             target = .passRetained(EngineBenchmark.SlotTarget(sink + i))
         }
         static func value(_ frame: Int) -> Double { Double(frame) }
-        func callAsFunction(_ value: Double) { HeldTarget.send(value, to: target, HeldTarget.caller) }
+        func callAsFunction(_ value: Double) {
+            HeldTarget<Double>.send(value, to: target, HeldTarget<Double>.caller)
+        }
         func release() { target.release() }
     }
 
