@@ -63,8 +63,8 @@ final class PresenceCore {
         }
 
         /// `core.present(value)`, typed as a function of any isolation for `send`, which only runs
-        /// it on the main actor (inside a frame). It captures nothing; only main-actor code can
-        /// read it, so the unchecked type never leaves the main actor.
+        /// it on the main actor (where the engine calls targets). It captures nothing; only
+        /// main-actor code can read it, so the unchecked type never leaves the main actor.
         @inline(__always)
         private static var presentCall: (PresenceCore, SizedEffects) -> Void {
             let call: @MainActor (PresenceCore, SizedEffects) -> Void = { $0.present($1) }
