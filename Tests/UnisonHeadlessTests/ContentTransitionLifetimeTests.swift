@@ -84,12 +84,13 @@ import UnisonTestSupport
         #expect(hosts[0].state == nil && hosts[0].applied.count == counts[0] + 5)
         #expect(hosts.allSatisfy { $0.ended.isEmpty })
         #expect(done() == 1)
+        hosts[0].onApply = nil  // (it holds the hosts)
     }
 
     @Test func releasedByItsOwnEnd() {
         let clock = HeadlessClock()
         let hosts = (0..<3).map { Host($0, clock: clock) }
-        for host in hosts { host.onEnd = { host.state = nil } }
+        for host in hosts { host.onEnd = { [unowned host] in host.state = nil } }
         let done = start(hosts)
         _ = clock.runUntilIdle()
         clock.advance(frames: 2)

@@ -69,6 +69,7 @@ import UnisonTestSupport
         #expect(firstCalls == 4 && holder.presences.allSatisfy { $0 == nil })
         #expect(holder.visibility.isEmpty, "released presences tell nobody")
         #expect(done() == 1)
+        holder.onApply = nil  // (it holds the holder)
     }
 
     @Test func releasedByItsOwnApply() {
@@ -84,5 +85,6 @@ import UnisonTestSupport
         clock.advance(frames: 2)
         #expect(calls == [2, 3, 4, 5])
         #expect(holder.visibility.isEmpty && done() == 1)
+        holder.onApply = nil  // (it holds the holder)
     }
 }
