@@ -95,3 +95,102 @@ struct ContentTransitionTests {
         #expect(ContentChange(from: "a", to: "a", transition: .numericText()).isEmpty)
     }
 }
+
+@Suite("Content change bands")
+struct ContentChangeBandsTests {
+    /// The pieces as the documentation of `pieces(at:)` and `numericText` spells them, written
+    /// out here on their own: the frame path places a change's bands through `Timing`, and must
+    /// draw exactly these numbers.
+    static func reference(_ change: ContentChange, at progress: Double) -> [ContentChange.Piece] {
+        let old = Array(change.old)
+        let new = Array(change.new)
+        guard !change.isEmpty, progress.isFinite, progress < 1 || (progress > 1 && change.transition.isNumeric)
+        else { return [] }
+        let shown = min(max(progress, 0), 1)
+        guard change.transition.isNumeric else {
+            return (old.isEmpty ? [] : [.init(source: .old, characters: 0..<old.count, offset: 0, opacity: 1 - shown)])
+                + (new.isEmpty ? [] : [.init(source: .new, characters: 0..<new.count, offset: 0, opacity: shown)])
+        }
+        let (prefix, suffix, d) = (change.commonPrefix, change.commonSuffix, change.direction)
+        var pieces: [ContentChange.Piece] = []
+        if prefix > 0 { pieces.append(.init(source: .new, characters: 0..<prefix, offset: 0, opacity: 1)) }
+        if new.count - suffix > prefix {
+            pieces.append(
+                .init(
+                    source: .new, characters: prefix..<(new.count - suffix), offset: d * (1 - progress), opacity: shown)
+            )
+        }
+        if suffix > 0 {
+            pieces.append(.init(source: .new, characters: (new.count - suffix)..<new.count, offset: 0, opacity: 1))
+        }
+        if old.count - suffix > prefix {
+            pieces.append(
+                .init(
+                    source: .old, characters: prefix..<(old.count - suffix), offset: -d * progress, opacity: 1 - shown))
+        }
+        return pieces
+    }
+
+    /// Pieces as exact numbers (`==` on `Double` calls -0 and 0 equal).
+    static func bits(_ pieces: [ContentChange.Piece]) -> [String] {
+        pieces.map {
+            "\($0.source) \($0.characters) \($0.offset.bitPattern) \($0.opacity.bitPattern)"
+        }
+    }
+
+    static let changes: [ContentChange] = [
+        ContentChange(from: "41", to: "42", transition: .numericText()),
+        ContentChange(from: "109", to: "110", transition: .numericText()),
+        ContentChange(from: "10", to: "9", transition: .numericText()),
+        ContentChange(from: "$9.99", to: "$10.99", transition: .numericText(countsDown: true)),
+        ContentChange(from: "", to: "7", transition: .numericText()),
+        ContentChange(from: "7", to: "", transition: .numericText()),
+        ContentChange(from: "abc", to: "abd", transition: .opacity),
+        ContentChange(from: "", to: "new", transition: .opacity),
+        ContentChange(from: "old", to: "", transition: .opacity),
+        ContentChange(from: "same", to: "same", transition: .numericText()),
+        ContentChange(from: "1", to: "2", transition: .identity),
+    ]
+    static let progresses: [Double] = [
+        0, 0.1, 1.0 / 3, 0.5, 0.999_999, 1, 1.05, 1.5, -0.2, -0.0, .nan, .infinity, -.infinity, 1e300,
+    ]
+
+    @Test("pieces are the bands placed by the timing, bit for bit, and drawn exactly when there are any")
+    func piecesAreTheBandsPlaced() {
+        for change in Self.changes {
+            var bands: [ContentChange.Band] = []
+            change.bands(into: &bands)
+            let timing = change.timing
+            var motions = bands.map(\.motion)
+            var offsets = [Double](repeating: .nan, count: bands.count)
+            var opacities = [Double](repeating: .nan, count: bands.count)
+            for progress in Self.progresses {
+                let pieces = change.pieces(at: progress)
+                #expect(
+                    Self.bits(pieces) == Self.bits(Self.reference(change, at: progress)),
+                    "\(change.old) → \(change.new) at \(progress)")
+                #expect(timing.draws(at: progress) == !pieces.isEmpty, "\(change.old) → \(change.new) at \(progress)")
+                guard timing.draws(at: progress) else { continue }
+                timing.place(bands.count, moving: &motions, at: progress, offsets: &offsets, opacities: &opacities)
+                let placed = bands.indices.map {
+                    ContentChange.Piece(
+                        source: bands[$0].source, characters: bands[$0].characters, offset: offsets[$0],
+                        opacity: opacities[$0])
+                }
+                #expect(Self.bits(placed) == Self.bits(pieces))
+            }
+        }
+    }
+
+    @Test("an empty change has no bands and draws at no progress; no timing draws at all")
+    func emptyChanges() {
+        var bands: [ContentChange.Band] = []
+        ContentChange(from: "1", to: "2", transition: .numericText()).bands(into: &bands)
+        #expect(bands.count == 2)
+        ContentChange(from: "1", to: "2", transition: .identity).bands(into: &bands)
+        #expect(bands.isEmpty)
+        ContentChange(from: "x", to: "x", transition: .opacity).bands(into: &bands)
+        #expect(bands.isEmpty)
+        #expect(Self.progresses.allSatisfy { !ContentChange.Timing.none.draws(at: $0) })
+    }
+}

@@ -168,37 +168,128 @@ public struct ContentChange: Hashable, Sendable {
     /// ``pieces(at:)`` written into `pieces` (emptied first, its storage kept: a frame allocates nothing).
     public func pieces(at progress: Double, into pieces: inout [Piece]) {
         pieces.removeAll(keepingCapacity: true)
-        guard !isEmpty, progress.isFinite, progress < 1 || (progress > 1 && isNumeric) else { return }
-        let shown = min(max(progress, 0), 1)
+        let timing = self.timing
+        guard timing.draws(at: progress) else { return }
+        forEachBand { band in
+            pieces.append(
+                Piece(
+                    source: band.source, characters: band.characters, offset: timing.offset(band.motion, at: progress),
+                    opacity: timing.opacity(band.motion, at: progress)))
+        }
+    }
+
+    // MARK: The frame path
+
+    /// How a band of a change moves with its progress (see ``Timing``).
+    package enum Motion: Hashable, Sendable {
+        /// Stays where it is, opaque (what the texts share).
+        case still
+        /// Fades in (`shown`), rolling in from `direction` line heights away when `rolls`.
+        case arriving(rolls: Bool)
+        /// Fades out, rolling away by `-direction` line heights when `rolls`.
+        case leaving(rolls: Bool)
+    }
+
+    /// A band of the change: the characters of one text and how they move. The bands are the same
+    /// at every progress at which the change is drawn (``Timing/draws(at:)``): ``pieces(at:into:)``
+    /// is the bands with their offsets and opacities at that progress, in this order.
+    package struct Band: Hashable, Sendable {
+        package var source: Source
+        package var characters: Range<Int>
+        package var motion: Motion
+    }
+
+    /// What places a change's bands at a progress, apart from its texts: a value without
+    /// references, which a frame path keeps and reads without copying the change (whose texts
+    /// it would retain and release). ``pieces(at:into:)`` computes every piece through it.
+    package struct Timing: Hashable, Sendable {
+        /// +1: counting up, -1: counting down (``ContentChange/direction``).
+        package let direction: Double
+        let isEmpty: Bool
+        let isNumeric: Bool
+
+        /// The timing of no change: it draws at no progress.
+        package static let none = Timing(direction: 1, isEmpty: true, isNumeric: false)
+
+        /// Whether ``ContentChange/pieces(at:)`` has pieces at `progress`: not when the change is
+        /// empty or complete (past 1 only a rolling change is drawn, while a spring overshoots).
+        @inline(__always)
+        package func draws(at progress: Double) -> Bool {
+            !isEmpty && progress.isFinite && (progress < 1 || (progress > 1 && isNumeric))
+        }
+
+        /// The vertical offset, in line heights, of a band moving with `motion` at `progress`.
+        @inline(__always)
+        package func offset(_ motion: Motion, at progress: Double) -> Double {
+            switch motion {
+            case .still, .arriving(rolls: false), .leaving(rolls: false): 0
+            case .arriving(rolls: true): direction * (1 - progress)
+            case .leaving(rolls: true): -direction * progress
+            }
+        }
+
+        /// The opacity (0...1) of a band moving with `motion` at `progress`.
+        @inline(__always)
+        package func opacity(_ motion: Motion, at progress: Double) -> Double {
+            let shown = min(max(progress, 0), 1)
+            switch motion {
+            case .still: return 1
+            case .arriving: return shown
+            case .leaving: return 1 - shown
+            }
+        }
+
+        /// ``offset(_:at:)`` and ``opacity(_:at:)`` of `count` bands moving with `motions` at
+        /// `progress`, written to `offsets` and `opacities`: a frame's bands in one call (a
+        /// function of another module is called, not inlined, and these two are a few
+        /// instructions each).
+        package func place(
+            _ count: Int, moving motions: UnsafePointer<Motion>, at progress: Double,
+            offsets: UnsafeMutablePointer<Double>, opacities: UnsafeMutablePointer<Double>
+        ) {
+            for index in 0..<count {
+                offsets[index] = offset(motions[index], at: progress)
+                opacities[index] = opacity(motions[index], at: progress)
+            }
+        }
+    }
+
+    /// The change's ``Timing``.
+    package var timing: Timing { Timing(direction: direction, isEmpty: isEmpty, isNumeric: isNumeric) }
+
+    /// The change's bands (see ``Band``) written into `bands` (emptied first, its storage kept).
+    /// None when the change ``isEmpty``.
+    package func bands(into bands: inout [Band]) {
+        bands.removeAll(keepingCapacity: true)
+        guard !isEmpty else { return }
+        forEachBand { bands.append($0) }
+    }
+
+    /// Each band, in order. O(1): at most four.
+    private func forEachBand(_ body: (Band) -> Void) {
         switch transition.kind {
         case .identity: return
         case .opacity:
             // (An empty text has no band.)
-            if oldCount > 0 {
-                pieces.append(Piece(source: .old, characters: 0..<oldCount, offset: 0, opacity: 1 - shown))
-            }
-            if newCount > 0 { pieces.append(Piece(source: .new, characters: 0..<newCount, offset: 0, opacity: shown)) }
+            if oldCount > 0 { body(Band(source: .old, characters: 0..<oldCount, motion: .leaving(rolls: false))) }
+            if newCount > 0 { body(Band(source: .new, characters: 0..<newCount, motion: .arriving(rolls: false))) }
         case .numericText:
             // The shared start and end stay (drawn from the new text); the middle rolls.
-            if commonPrefix > 0 {
-                pieces.append(Piece(source: .new, characters: 0..<commonPrefix, offset: 0, opacity: 1))
-            }
+            if commonPrefix > 0 { body(Band(source: .new, characters: 0..<commonPrefix, motion: .still)) }
             if newCount - commonSuffix > commonPrefix {
-                pieces.append(
-                    Piece(
+                body(
+                    Band(
                         source: .new, characters: commonPrefix..<(newCount - commonSuffix),
-                        offset: direction * (1 - progress), opacity: shown))
+                        motion: .arriving(rolls: true)))
             }
             if commonSuffix > 0 {
-                pieces.append(
-                    Piece(source: .new, characters: (newCount - commonSuffix)..<newCount, offset: 0, opacity: 1))
+                body(Band(source: .new, characters: (newCount - commonSuffix)..<newCount, motion: .still))
             }
             if oldCount - commonSuffix > commonPrefix {
-                pieces.append(
-                    Piece(
+                body(
+                    Band(
                         source: .old, characters: commonPrefix..<(oldCount - commonSuffix),
-                        offset: -direction * progress,
-                        opacity: 1 - shown))
+                        motion: .leaving(rolls: true)))
             }
         }
     }

@@ -19,42 +19,98 @@ package final class ContentTransitionState {
     package private(set) var text: String
     /// The change drawn now; nil when the view shows ``text`` as it is.
     package private(set) var change: ContentChange? {
-        didSet { isDrawing = change != nil }
+        didSet { presenter.isDrawing = change != nil }
     }
-    /// `change != nil`, for the frame path: comparing `change` itself with nil copied the change
-    /// (all its fields) every frame.
-    @exclusivity(unchecked) private var isDrawing = false
     /// The change's progress: 0 shows its old text, 1 its new (a spring may pass either).
     let property: AnimatableProperty<Double>
     /// The seek in progress: which side of ``change`` it goes to, and the progress sought.
-    private var seek: (towardNew: Bool, progress: Double)?
+    private var seek: (towardNew: Bool, progress: Double)? {
+        didSet { presenter.isSeeking = seek != nil }
+    }
     /// Where the change drawn ends when nothing seeks it: 1 (its new text) or 0 (its old text).
-    private var endpoint = 1.0
+    private var endpoint = 1.0 {
+        didSet { presenter.endpoint = endpoint }
+    }
     /// Asked to start a change for a seek: may the host draw it (it keeps a picture of the old
     /// text and shows the new one)? False ignores the seek.
     private let begin: @MainActor (ContentChange) -> Bool
-    private let apply: @MainActor (Double) -> Void
     private let end: @MainActor (String) -> Void
+    /// The property's target, which presents each progress (see ``Presenter``).
+    private let presenter: Presenter
 
-    /// Lets the property's apply closure reach this object without owning it.
-    private final class Link {
-        weak var state: ContentTransitionState?
+    /// The property's target: hands each presented progress of the change drawn to the host's
+    /// drawer, or ends the change once it is at rest. The engine calls it without reference
+    /// counting, and a frame in flight reaches nothing else but the drawer: it keeps copies of
+    /// the few values it reads (the state's `change`, `seek` and `endpoint` update them), so it
+    /// neither loads a weak reference nor retains the state.
+    private final class Presenter: AnimationTarget<Double> {
+        // Read every frame without the run-time exclusivity check a class's stored property pays
+        // on every access: only the main actor touches them, and no access overlaps another.
+        /// `change != nil`: comparing `change` itself with nil copied the change (all its fields).
+        @exclusivity(unchecked) var isDrawing = false
+        /// The state's `seek != nil` and `endpoint`.
+        @exclusivity(unchecked) var isSeeking = false
+        @exclusivity(unchecked) var endpoint = 1.0
+        /// The host's drawing: called with every presented progress of the change drawn.
+        let drawer: AnimationTarget<Double>
+        /// Neither weak nor strong (a weak load, and the slow-path retain and release of an object
+        /// that is weakly referenced, cost more than the rest of the frame's bookkeeping; a strong
+        /// one would make a cycle); read only when a change comes to rest. It never dangles when
+        /// read: this object is the target of ``ContentTransitionState/property`` only, which the
+        /// state owns and only the state sets (a jump applies within the state's call); releasing
+        /// the property, as the state's deinit does, takes it out of every frame and batch, so the
+        /// engine calls this target no more (the rest of a frame in flight skips it).
+        unowned(unsafe) var state: ContentTransitionState?
+
+        init(drawer: AnimationTarget<Double>) {
+            self.drawer = drawer
+        }
+
+        /// Every presented progress: to the host while the change is drawn; at rest, the end.
+        override func apply(_ value: Double) {
+            guard isDrawing else { return }
+            // At rest only at the endpoint (every jump while no seek runs goes there): the cheap
+            // comparisons first, so that a frame in flight neither reaches the state nor asks the
+            // engine. (Nothing reads the state after `settle`: the host's `end` may release it.)
+            if value == endpoint && !isSeeking, let state, !state.isAnimating {
+                state.settle()
+            } else {
+                drawer.apply(value)
+            }
+        }
+    }
+
+    /// Calls a closure: the host's drawing given as one.
+    private final class ClosureDrawer: AnimationTarget<Double> {
+        let body: @MainActor (Double) -> Void
+        init(_ body: @escaping @MainActor (Double) -> Void) { self.body = body }
+        override func apply(_ value: Double) { body(value) }
     }
 
     /// A view showing `text`, whose changes animate on `clock`. `begin` is asked before a seek
     /// starts a change (see above), `apply` is called with every presented progress of the
     /// change drawn, `end` once the change is over, with the text now shown.
-    package init(
+    package convenience init(
         text: String, clock: any FrameClock, begin: @escaping @MainActor (ContentChange) -> Bool,
         apply: @escaping @MainActor (Double) -> Void, end: @escaping @MainActor (String) -> Void
     ) {
+        self.init(text: text, clock: clock, begin: begin, drawer: ClosureDrawer(apply), end: end)
+    }
+
+    /// As ``init(text:clock:begin:apply:end:)``, with the host's drawing given as an object: a frame
+    /// calls it through its class's vtable, without the retain and release of a closure's context
+    /// around the call (the state holds it strongly).
+    package init(
+        text: String, clock: any FrameClock, begin: @escaping @MainActor (ContentChange) -> Bool,
+        drawer: AnimationTarget<Double>, end: @escaping @MainActor (String) -> Void
+    ) {
         self.text = text
         self.begin = begin
-        self.apply = apply
         self.end = end
-        let link = Link()
-        property = AnimatableProperty(1.0, clock: clock) { link.state?.present($0) }
-        link.state = self
+        let presenter = Presenter(drawer: drawer)
+        self.presenter = presenter
+        property = AnimatableProperty(1.0, clock: clock, target: presenter)
+        presenter.state = self
     }
 
     /// The progress of ``change`` as presented now (0: its old text, 1: its new).
@@ -96,22 +152,11 @@ package final class ContentTransitionState {
         self.text = text
     }
 
-    /// Every presented progress: to the host while the change is drawn; at rest, the end.
-    private func present(_ value: Double) {
-        guard isDrawing else { return }
-        // At rest only at the endpoint (every jump while no seek runs goes there): the cheap
-        // comparison first, so that a frame in flight does not ask the engine.
-        if value == endpoint && seek == nil && !property.isAnimating {
-            settle()
-        } else {
-            apply(value)
-        }
-    }
-
     private func settleIfAtRest() {
         if change != nil && seek == nil && !property.isAnimating { settle() }
     }
 
+    /// The change drawn is over: the host is told (it may release this object).
     private func settle() {
         guard change != nil else { return }
         change = nil

@@ -34,19 +34,52 @@ final class PresenceCore {
     /// Whether the latest change shows reduced motion (ReducedMotion.swift): `shownTransition`.
     var motionReduced = false
 
-    /// Lets the property's apply closure reach this core without owning it.
-    private final class Link {
-        weak var core: PresenceCore?
+    /// The property's target: hands each presented value to ``present(_:)``. The engine calls it
+    /// without reference counting, and it calls the core the same way.
+    private final class Presenter: AnimationTarget<SizedEffects> {
+        /// Neither weak nor strong: a weak load per frame, and the slow-path retain and release of
+        /// a core that completions reference weakly, cost more than resolving the effects; a
+        /// strong one would make a cycle. It never dangles when called: this object is the target
+        /// of ``PresenceCore/property`` only, which the core owns and only the core sets (a jump
+        /// applies within the core's call); releasing the property, as the core's deinit does,
+        /// takes it out of every frame and batch, so the engine calls this target no more (the
+        /// rest of a frame in flight skips it). `present` reads nothing of the core after the
+        /// host's `apply`, which may release the `Presence` and the core with it.
+        var core: Unmanaged<PresenceCore>?
+
+        override func apply(_ value: SizedEffects) {
+            if let core { Self.send(value, to: core, Self.presentCall) }
+        }
+
+        /// `core.present(value)` without reference counting (see ``core``), as `ValueBatch` calls
+        /// its targets: outside the main actor, so that the closure given to
+        /// `_withUnsafeGuaranteedRef` is not one of the main actor's (which checks its executor on
+        /// every call). `call` is `presentCall`.
+        @inline(__always)
+        private nonisolated static func send(
+            _ value: SizedEffects, to core: Unmanaged<PresenceCore>, _ call: (PresenceCore, SizedEffects) -> Void
+        ) {
+            core._withUnsafeGuaranteedRef { call($0, value) }
+        }
+
+        /// `core.present(value)`, typed as a function of any isolation for `send`, which only runs
+        /// it on the main actor (where the engine calls targets). It captures nothing; only
+        /// main-actor code can read it, so the unchecked type never leaves the main actor.
+        @inline(__always)
+        private static var presentCall: (PresenceCore, SizedEffects) -> Void {
+            let call: @MainActor (PresenceCore, SizedEffects) -> Void = { $0.present($1) }
+            return unsafeBitCast(call, to: ((PresenceCore, SizedEffects) -> Void).self)
+        }
     }
 
     init(
         isPresent: Bool, transition: AnyTransition, size: CGSize, clock: any FrameClock,
         apply: @escaping @MainActor (TransitionEffects) -> Void, visibilityChanged: @escaping @MainActor (Bool) -> Void
     ) {
-        let link = Link()
+        let presenter = Presenter()
         let direction = clock.environment.merging(Transaction.current.environment).layoutDirection
         let initial = transition.sizedEffects(for: isPresent ? .identity : .willAppear, in: direction)
-        property = AnimatableProperty(initial, clock: clock) { link.core?.present($0) }
+        property = AnimatableProperty(initial, clock: clock, target: presenter)
         self.isPresent = isPresent
         isVisible = isPresent
         self.transition = transition
@@ -54,7 +87,7 @@ final class PresenceCore {
         self.apply = apply
         self.visibilityChanged = visibilityChanged
         motionAnchor = initial.effects.anchor
-        link.core = self
+        presenter.core = Unmanaged.passUnretained(self)
     }
 
     var clock: any FrameClock { property.clock }

@@ -7,10 +7,12 @@ import Unison
 /// C bin reads as it is.
 ///
 /// Where a band is drawn (its characters' columns, the old text's shift) depends on the change,
-/// the label's layout and its alignment, not on the progress: it is worked out once (``build``)
-/// and kept while the pieces cover the same characters and nothing it was measured from changed
-/// (the caller compares the key it built for). A frame then only moves and fades the bands
-/// (``move``). No allocation once the buffer has grown.
+/// the label's layout and its alignment, not on the progress, and so do the bands themselves (a
+/// change's ``ContentChange/Band``s are the same at every progress it is drawn at): they are
+/// worked out once (``build``) and kept while nothing they were measured from changed (the caller
+/// compares the key they were built for). A frame then only moves and fades them (``move``), from
+/// the change's ``ContentChange/Timing``, exactly as ``ContentChange/pieces(at:into:)`` places its
+/// pieces. No allocation once the buffers have grown.
 @MainActor
 final class ContentBands {
     /// What the bands were worked out for: the change and the bin's allocation count (the
@@ -25,47 +27,46 @@ final class ContentBands {
     // property pays on every access: only the main actor touches them, and no access overlaps another.
     /// The key of the bands kept; nil: none kept.
     @exclusivity(unchecked) private(set) var key: Key?
-    /// The bands, `count` of them (those of the pieces that cover a character).
+    /// The bands, `count` of them (those of the change's bands that cover a character).
     @exclusivity(unchecked) private(set) var bands: UnsafeMutablePointer<UnisonContentPiece>
     @exclusivity(unchecked) private(set) var count = 0
-    /// Per band, the index of its piece.
-    @exclusivity(unchecked) private var pieceIndex: UnsafeMutablePointer<Int>
+    /// Per band, how it moves, and its offset (in line heights) and opacity at the last progress.
+    @exclusivity(unchecked) private var motions: UnsafeMutablePointer<ContentChange.Motion>
+    @exclusivity(unchecked) private var offsets: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private var opacities: UnsafeMutablePointer<Double>
     @exclusivity(unchecked) private var capacity: Int
-    /// The pieces the bands were built for: their sources and characters, in order.
-    @exclusivity(unchecked) private var layout: [(source: ContentChange.Source, characters: Range<Int>)] = []
+    /// The change's bands, as ``build`` reads them (kept: its storage is reused).
+    @exclusivity(unchecked) private var layout: [ContentChange.Band] = []
 
     init() {
         capacity = 4
         bands = .allocate(capacity: capacity)
-        pieceIndex = .allocate(capacity: capacity)
+        motions = .allocate(capacity: capacity)
+        offsets = .allocate(capacity: capacity)
+        opacities = .allocate(capacity: capacity)
     }
 
     isolated deinit {
         bands.deallocate()
-        pieceIndex.deallocate()
+        motions.deallocate()
+        offsets.deallocate()
+        opacities.deallocate()
     }
 
-    /// Whether the bands kept were built for `key` and pieces covering the characters `pieces` do.
-    func fit(_ pieces: [ContentChange.Piece], key: Key) -> Bool {
-        guard self.key == key, pieces.count == layout.count else { return false }
-        for index in pieces.indices
-        where pieces[index].source != layout[index].source || pieces[index].characters != layout[index].characters {
-            return false
-        }
-        return true
-    }
-
-    /// Works the bands of `pieces` out (their offsets and opacities are set by ``move``): where the
-    /// old text lines up with the new one for `change`, from the geometries of both texts as drawn.
-    func build(
-        _ pieces: [ContentChange.Piece], change: ContentChange, old: TextGeometry, new: TextGeometry, key: Key
-    ) {
-        if pieces.count > capacity {
+    /// Works the bands of `change` out (their offsets and opacities are set by ``move``): where the
+    /// old text lines up with the new one, from the geometries of both texts as drawn.
+    func build(_ change: ContentChange, old: TextGeometry, new: TextGeometry, key: Key) {
+        change.bands(into: &layout)
+        if layout.count > capacity {
             bands.deallocate()
-            pieceIndex.deallocate()
-            capacity = max(pieces.count, 2 * capacity)
+            motions.deallocate()
+            offsets.deallocate()
+            opacities.deallocate()
+            capacity = max(layout.count, 2 * capacity)
             bands = .allocate(capacity: capacity)
-            pieceIndex = .allocate(capacity: capacity)
+            motions = .allocate(capacity: capacity)
+            offsets = .allocate(capacity: capacity)
+            opacities = .allocate(capacity: capacity)
         }
         // Where the old text lines up now: for rolling characters at the end they share, else at
         // the start they share, else (and for a cross-fade) by the label's alignment.
@@ -73,10 +74,8 @@ final class ContentBands {
         let align =
             !change.transition.isNumeric ? xalign : change.commonSuffix > 0 ? 1 : change.commonPrefix > 0 ? 0 : xalign
         let oldDX = (new.offset + align * new.width) - (old.offset + align * old.width)
-        layout.removeAll(keepingCapacity: true)
         count = 0
-        for (index, piece) in pieces.enumerated() {
-            layout.append((piece.source, piece.characters))
+        for piece in layout {
             let isOld = piece.source == .old
             guard let band = (isOld ? old : new).span(piece.characters) else { continue }
             // Within what GTK's float render nodes take (``GtkLimits``), whatever the layout gives.
@@ -84,20 +83,19 @@ final class ContentBands {
                 source: isOld ? UNISON_CONTENT_PIECE_OLD : UNISON_CONTENT_PIECE_NEW,
                 x: GtkLimits.offset(band.x + (isOld ? oldDX : 0)), width: GtkLimits.offset(band.width), dy: 0,
                 alpha: 0, old_dx: GtkLimits.offset(isOld ? oldDX : 0))
-            pieceIndex[count] = index
+            motions[count] = piece.motion
             count += 1
         }
         self.key = key
     }
 
-    /// Sets each band's offset and opacity from its piece's (`pieces` as ``fit`` accepted them),
-    /// lines of `lineHeight` pixels, within GTK's bounds.
-    func move(_ pieces: [ContentChange.Piece], lineHeight: Double) {
-        // (No closure here, `withUnsafeBufferPointer`'s say: the frame path would check the actor it runs on.)
+    /// Sets each band's offset and opacity at `progress` (one at which `timing` draws), lines of
+    /// `lineHeight` pixels, within GTK's bounds.
+    func move(_ timing: ContentChange.Timing, at progress: Double, lineHeight: Double) {
+        timing.place(count, moving: motions, at: progress, offsets: offsets, opacities: opacities)
         for band in 0..<count {
-            let piece = pieces[pieceIndex[band]]
-            bands[band].dy = GtkLimits.offset(piece.offset * lineHeight)
-            bands[band].alpha = GtkLimits.opacity(piece.opacity)
+            bands[band].dy = GtkLimits.offset(offsets[band] * lineHeight)
+            bands[band].alpha = GtkLimits.opacity(opacities[band])
         }
     }
 }

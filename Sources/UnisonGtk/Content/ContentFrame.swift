@@ -6,12 +6,15 @@ import Unison
 /// What a `ContentLabel` draws a content transition with, frame after frame: the change drawn,
 /// where both its texts are in the label, and the bands it hands the bin.
 ///
-/// The frame path (``push(at:)``) reaches only this object, which nothing references weakly (its
-/// retain and release take the runtime's fast path), and the bin's render writer (for the C bin
-/// and its allocation count), never the `ContentLabel` or the `MotionBin`. The state's apply
-/// closure holds it; the label marks it dead in its deinit (nothing is drawn after).
+/// It is the drawer of the label's `ContentTransitionState` (an `AnimationTarget`: the state calls
+/// it through its vtable, without reference counting). The frame path (``apply(_:)``) reaches
+/// only this object, which nothing references weakly, its ``ContentBands`` and the bin's render
+/// writer (for the C bin and its allocation count), never the `ContentLabel` or the `MotionBin`;
+/// it reads no `ContentChange` (a copy of one retains and releases its texts): the change's
+/// ``ContentChange/Timing`` is kept here, its bands in ``bands``. The state holds it; the label
+/// marks it dead in its deinit (nothing is drawn after).
 @MainActor
-final class ContentFrame {
+final class ContentFrame: AnimationTarget<Double> {
     // Read and written every frame without the run-time exclusivity check a class's stored
     // property pays on every access: only the main actor touches them, and no access overlaps another.
     /// The `GtkLabel` (held by the `ContentLabel` while ``isLive``).
@@ -24,7 +27,12 @@ final class ContentFrame {
     /// Counts the changes drawn (each starts with ``began(_:)``).
     @exclusivity(unchecked) private(set) var changeCount = 0
     /// The change drawn (the state's `change`, kept from its start to its end); nil when none is.
-    @exclusivity(unchecked) private(set) var drawn: DrawnChange?
+    /// Read when the bands are built, not every frame.
+    @exclusivity(unchecked) private(set) var drawn: ContentChange?
+    /// Whether a change is drawn (``drawn`` is not nil), and its timing (`.none` when none is):
+    /// what the frame path reads.
+    @exclusivity(unchecked) private(set) var isDrawing = false
+    @exclusivity(unchecked) private var timing = ContentChange.Timing.none
     /// Where the old text of the change drawn was (label coordinates).
     @exclusivity(unchecked) var oldGeometry = TextGeometry()
     @exclusivity(unchecked) private var newGeometry = TextGeometry()
@@ -35,8 +43,6 @@ final class ContentFrame {
     /// geometry once, not once per frame, unless the label is laid out again meanwhile (a size
     /// animation).
     @exclusivity(unchecked) private var lineHeight = 0.0
-    /// Reused every frame (the frame path allocates nothing once it has grown).
-    @exclusivity(unchecked) private var pieces: [ContentChange.Piece] = []
     /// The bands handed to the bin, worked out once per change and layout (see ``ContentBands``).
     private let bands = ContentBands()
 
@@ -48,12 +54,21 @@ final class ContentFrame {
     /// `change` is the one drawn from now on (before the state is given it: it may end at once).
     func began(_ change: ContentChange) {
         changeCount += 1
-        drawn = DrawnChange(change)
+        drawn = change
+        timing = change.timing
+        isDrawing = true
     }
 
     /// The change drawn is over.
     func ended() {
         drawn = nil
+        isDrawing = false
+        timing = .none
+    }
+
+    /// The state's frame: ``push(at:)``.
+    override func apply(_ value: Double) {
+        push(at: value)
     }
 
     /// Hands the bin the bands of the change drawn at `value` (the progress as presented).
@@ -61,36 +76,17 @@ final class ContentFrame {
     /// label's geometry unless it was laid out again since the last frame (the bands are worked
     /// out again then, or when the label's alignment changed; otherwise only moved and faded).
     func push(at value: Double) {
-        guard isLive, let drawn, let w = render.current.bin else { return }
-        drawn.pieces(value, &pieces)
-        // Nothing left to draw (an empty text on both sides, or the change is complete): the label as it is.
-        guard !pieces.isEmpty else { return }
+        // Nothing to draw (an empty change, or the change is complete): the label as it is.
+        guard isLive, timing.draws(at: value), let w = render.current.bin else { return }
         let key = ContentBands.Key(
             change: changeCount, allocations: render.allocations, xalign: gtk_label_get_xalign(label))
-        if key != bands.key {
-            // (The bands are built for it below: `fit` fails for any other key.)
-            newGeometry.measure(label, text: drawn.change.new)
+        if key != bands.key, let drawn {
+            newGeometry.measure(label, text: drawn.new)
             lineHeight = Double(gtk_widget_get_height(widget))
+            bands.build(drawn, old: oldGeometry, new: newGeometry, key: key)
         }
-        if !bands.fit(pieces, key: key) {
-            bands.build(pieces, change: drawn.change, old: oldGeometry, new: newGeometry, key: key)
-        }
-        bands.move(pieces, lineHeight: lineHeight)
+        bands.move(timing, at: value, lineHeight: lineHeight)
         guard bands.count > 0 else { return }
         unison_motion_bin_set_pieces(w, bands.bands, Int32(bands.count))
-    }
-}
-
-/// A change being drawn, and its pieces at a progress as the frame path computes them: through a
-/// closure that holds the change (a capture it borrows), where calling the method on a
-/// `ContentChange` stored in a class (a `var`, a `let`, or a pointer's `pointee`) copied it every
-/// frame, its texts retained and released. (Sendable: it runs on no actor, so the call checks none.)
-final class DrawnChange {
-    let change: ContentChange
-    let pieces: @Sendable (Double, inout [ContentChange.Piece]) -> Void
-
-    init(_ change: ContentChange) {
-        self.change = change
-        pieces = { [change] progress, pieces in change.pieces(at: progress, into: &pieces) }
     }
 }

@@ -129,8 +129,7 @@ public final class ContentLabel {
         if let state { return state }
         let made = ContentTransitionState(
             text: String(cString: gtk_label_get_text(gtkLabel)), clock: bin.clock,
-            begin: { [weak self] change in self?.beginSeek(change) ?? false },
-            apply: { [frame] value in frame.push(at: value) },
+            begin: { [weak self] change in self?.beginSeek(change) ?? false }, drawer: frame,
             end: { [weak self] text in self?.transitionEnded(showing: text) })
         state = made
         return made
@@ -247,7 +246,7 @@ public final class ContentLabel {
 
     /// Hands the bin the bands of the progress as presented now.
     private func pushPieces() {
-        guard frame.drawn != nil, let state else { return }
+        guard frame.isDrawing, let state else { return }
         frame.push(at: state.progress)
     }
 }
