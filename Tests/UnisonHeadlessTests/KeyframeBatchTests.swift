@@ -139,6 +139,9 @@ struct KeyframeBatchTests {
             let mismatches = frames.filter { $0.value.bitPattern != reference.value(time: $0.time - first).bitPattern }
             #expect(mismatches.isEmpty, "play \(i): \(mismatches.count) of \(frames.count) frames differ")
         }
+        // (Each apply holds `properties`, which holds the properties: a cycle, broken here.)
+        animators.removeAll()
+        properties.removeAll()
     }
 
     @Test("three-track poses present as one batch, exactly, and their presentation values too")
