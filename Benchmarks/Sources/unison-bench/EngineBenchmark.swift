@@ -18,7 +18,7 @@ enum EngineBenchmark {
 
     nonisolated static let kinds = [
         "Double spring", "Double spring, targets", "CGPoint spring", "CGRect spring", "CGRect spring, targets",
-        "Double easeInOut",
+        "Double easeInOut", "Pose spring",
     ]
 
     /// Runs every (kind, N) once per round, round-robin, so that noise on a shared machine spreads
@@ -164,6 +164,16 @@ enum EngineBenchmark {
             keepAlive = properties
             let animation: Animation = kind == "Double spring" ? .bouncy : .easeInOut(duration: 0.5)
             withAnimation(animation) { for (i, p) in properties.enumerated() { p.value = 1000 + Double(i % 7) } }
+        case "Pose spring":
+            // A value type of the app's own (three tracks): the engine's code compiled for any type.
+            let properties = (0..<count).map { i in
+                AnimatableProperty(Pose(), clock: clock) {
+                    sink[2 * i] = $0.y
+                    sink[2 * i + 1] = $0.scaleX
+                }
+            }
+            keepAlive = properties
+            withAnimation(.bouncy) { for p in properties { p.value = Pose(y: 1000, scaleX: 2, scaleY: 3) } }
         case "CGPoint spring":
             let properties = (0..<count).map { i in
                 AnimatableProperty(CGPoint.zero, clock: clock) {

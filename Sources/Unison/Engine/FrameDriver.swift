@@ -28,8 +28,9 @@ final class FrameDriver {
         var batches: [PropertyBatch] = []
         var batchByKey: [PropertyBatch.Key: PropertyBatch] = [:]
         /// The batch looked up or made last (one of `batches`): when thousands of properties join
-        /// one batch in a frame, the dictionary is searched once, not once for each (its hash
-        /// alone is about 300 instructions).
+        /// one batch in a frame one after another, the dictionary is searched once, not once for
+        /// each (its hash alone is about 300 instructions). Joins that alternate between batches
+        /// search it at each change.
         var lastBatch: PropertyBatch?
         /// Batches whose animation finished, until their members have learnt it.
         var settling: [PropertyBatch] = []

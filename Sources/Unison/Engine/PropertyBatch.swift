@@ -19,7 +19,7 @@ import Foundation
 //
 // Debug builds check the invariants that the unchecked storage relies on (`assert`, which release
 // builds compile out, with the bookkeeping it reads under `#if DEBUG`): each member's core is
-// alive when used (a weak mirror of the `unowned(unsafe)` references), its state points back at
+// alive when used (a weak mirror of the unmanaged references), its state points back at
 // its batch and index, it is in one batch at most, and the columns have one entry per member.
 
 /// The driver's type-erased face of a batch.
@@ -72,7 +72,7 @@ class PropertyBatch {
     #if DEBUG
         /// Debug builds: the batch each batched core is in, by identity, so that a core joining a
         /// second batch stops the run (`ValueBatch.add`). Only the main actor touches it (a batch's
-        /// `deinit`, which is not isolated, runs there too: batches live on the main actor).
+        /// `deinit` is isolated to it).
         nonisolated(unsafe) static var debugMemberships: [ObjectIdentifier: ObjectIdentifier] = [:]
     #endif
 
@@ -125,7 +125,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     #if DEBUG
         /// Debug builds: `cores`' weak mirror, one entry per element (a marked member's stays until the
-        /// compaction), so that a member's `unowned(unsafe)` core is known to be alive before it is
+        /// compaction), so that a member's unmanaged core is known to be alive before it is
         /// used: a freed core reads as nil here, not as reused memory.
         private var debugMirror: [DebugMember] = []
 
@@ -146,7 +146,15 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         var core: ValueCore<Value> { unmanaged.takeUnretainedValue() }
     }
 
+    /// `makeTargetCall()` and `makeApplyCall()`, made once: in code compiled for any `Value` (an
+    /// app's own value type), a closure over `Value` carries its type in a context, allocated each
+    /// time one is made.
+    private let targetCall: (AnimationTarget<Value>, Value) -> Void
+    private let applyCall: (ValueCore<Value>, Value) -> Void
+
     required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
+        targetCall = Self.makeTargetCall()
+        applyCall = Self.makeApplyCall()
         super.init(group: group, start: start, key: key, driver: driver)
     }
 
@@ -338,9 +346,8 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         let a = sample.a
         Self.interpolate(bases, models, into: &presented, by: a)
         // An apply may take members out (marked nil); it never adds any.
-        let call = Self.targetCall
-        let applyCall = Self.applyCall
-        for i in 0..<n { applyMember(i, call, applyCall) }
+        let (call, apply) = (targetCall, applyCall)
+        for i in 0..<n { applyMember(i, call, apply) }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
         if _slowPath(a == 0) {
             let restsUntil = shared.pointee.restsUntil
@@ -366,8 +373,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 presented[i].animatableData = bases[i] + offset
             }
         }
-        let call = Self.targetCall
-        let applyCall = Self.applyCall
+        let (call, apply) = (targetCall, applyCall)
         for i in 0..<n {
             // (Read afresh at each index: an apply may have taken members out.)
             guard cores[i] != nil else { continue }
@@ -379,7 +385,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 core.state.leaveBatch()
                 driver.activate(core)
             } else {
-                applyMember(i, call, applyCall)
+                applyMember(i, call, apply)
             }
         }
     }
@@ -410,7 +416,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     /// `core.apply(value)`, typed as a function of any isolation for `sendToApply` (as `targetCall`).
     @inline(__always)
-    private static var applyCall: (ValueCore<Value>, Value) -> Void {
+    private static func makeApplyCall() -> (ValueCore<Value>, Value) -> Void {
         let call: @MainActor (ValueCore<Value>, Value) -> Void = { $0.apply($1) }
         return unsafeBitCast(call, to: ((ValueCore<Value>, Value) -> Void).self)
     }
@@ -434,7 +440,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// main-actor code can read it (this property is isolated to the main actor), so the unchecked
     /// type never leaves the main actor.
     @inline(__always)
-    private static var targetCall: (AnimationTarget<Value>, Value) -> Void {
+    private static func makeTargetCall() -> (AnimationTarget<Value>, Value) -> Void {
         let call: @MainActor (AnimationTarget<Value>, Value) -> Void = { $0.apply($1) }
         return unsafeBitCast(call, to: ((AnimationTarget<Value>, Value) -> Void).self)
     }
@@ -502,11 +508,10 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         // answers with the frame's value), then the applies. The arrays then share one buffer
         // (no copy): a finished batch's members only leave it, nothing writes either array again.
         presented = models
-        let call = Self.targetCall
-        let applyCall = Self.applyCall
+        let (call, apply) = (targetCall, applyCall)
         for i in 0..<n {
             finishedThrough = i
-            applyMember(i, call, applyCall)
+            applyMember(i, call, apply)
         }
         finishedThrough = .max
     }
@@ -574,7 +579,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
 extension ValueBatch {
     /// Whether member `index`'s core, if it is still a member, is alive (its weak mirror holds it):
-    /// checked before the `unowned(unsafe)` reference is used.
+    /// checked before the unmanaged reference is used.
     final func debugMemberIsAlive(at index: Int) -> Bool {
         #if DEBUG
             return !cores.indices.contains(index) || cores[index] == nil || debugMirror[index].core != nil

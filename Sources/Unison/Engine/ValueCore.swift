@@ -37,7 +37,7 @@ class ValueCore<Value: Animatable>: PropertyCore {
     /// core lives. Swift does not promise this (a pointer from `withUnsafeMutablePointer` is only
     /// documented as valid inside its closure); it holds because a final stored property without
     /// observers of a class instance is passed `inout` by its own address, which the object keeps
-    /// for its lifetime. Debug builds check it on each keyframe play's first frame
+    /// for its lifetime. Debug builds check it on every frame a keyframe play presents itself
     /// (`KeyframeFrames.present`); the alternative, the state in an allocation of its own behind a
     /// pointer, cost 32 bytes per value.
     final var statePointer: UnsafeMutablePointer<ValueState<Value>> { withUnsafeMutablePointer(to: &state) { $0 } }

@@ -57,9 +57,10 @@ package final class ContentTransitionState {
         /// that is weakly referenced, cost more than the rest of the frame's bookkeeping; a strong
         /// one would make a cycle); read only when a change comes to rest. It never dangles when
         /// read: this object is the target of ``ContentTransitionState/property`` only, which the
-        /// state owns and only the state sets (a jump applies within the state's call); releasing
-        /// the property, as the state's deinit does, takes it out of every frame and batch, so the
-        /// engine calls this target no more (the rest of a frame in flight skips it).
+        /// state owns and never hands out, so the property lives no longer than the state (its
+        /// jumps come from the state's calls, or from `finishAnimations(on:)` while both live);
+        /// releasing the property, as the state's deinit does, takes it out of every frame and
+        /// batch, so the engine calls this target no more (the rest of a frame in flight skips it).
         unowned(unsafe) var state: ContentTransitionState?
 
         init(drawer: AnimationTarget<Double>) {

@@ -40,12 +40,15 @@ final class PresenceCore {
         /// Neither weak nor strong: a weak load per frame, and the slow-path retain and release of
         /// a core that completions reference weakly, cost more than resolving the effects; a
         /// strong one would make a cycle. It never dangles when called: this object is the target
-        /// of ``PresenceCore/property`` only, which the core owns and only the core sets (a jump
-        /// applies within the core's call); releasing the property, as the core's deinit does,
-        /// takes it out of every frame and batch, so the engine calls this target no more (the
-        /// rest of a frame in flight skips it). `present` reads nothing of the core after the
-        /// host's `apply`, which may release the `Presence` and the core with it.
-        var core: Unmanaged<PresenceCore>?
+        /// of ``PresenceCore/property`` only, which the core owns and never hands out, so the
+        /// property lives no longer than the core (its jumps come from the core's calls, or from
+        /// `finishAnimations(on:)` while both live); releasing the property, as the core's deinit
+        /// does, takes it out of every frame and batch, so the engine calls this target no more
+        /// (the rest of a frame in flight skips it). One case is narrower than
+        /// `_withUnsafeGuaranteedRef` promises: the host's `apply`, called from `present`, may
+        /// release the `Presence` and the core with it while `present` runs, which is sound only
+        /// because `present` reads nothing of the core after that call; keep it so.
+        @exclusivity(unchecked) var core: Unmanaged<PresenceCore>?
 
         override func apply(_ value: SizedEffects) {
             if let core { Self.send(value, to: core, Self.presentCall) }
@@ -256,7 +259,8 @@ final class PresenceCore {
 
     // MARK: Presenting
 
-    /// The property's apply: every presented value, in points, to the host.
+    /// The property's apply: every presented value, in points, to the host. Nothing of this core is
+    /// read after the host's `apply`, which may release it (`Presenter.core`).
     private func present(_ value: SizedEffects) {
         apply?(resolve(value))
     }
