@@ -146,15 +146,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         var core: ValueCore<Value> { unmanaged.takeUnretainedValue() }
     }
 
-    /// `makeTargetCall()` and `makeApplyCall()`, made once: in code compiled for any `Value` (an
-    /// app's own value type), a closure over `Value` carries its type in a context, allocated each
-    /// time one is made.
-    private let targetCall: (AnimationTarget<Value>, Value) -> Void
-    private let applyCall: (ValueCore<Value>, Value) -> Void
-
     required override init(group: TransactionGroup, start: TimeInterval, key: Key, driver: FrameDriver) {
-        targetCall = Self.makeTargetCall()
-        applyCall = Self.makeApplyCall()
         super.init(group: group, start: start, key: key, driver: driver)
     }
 
@@ -346,7 +338,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         let a = sample.a
         Self.interpolate(bases, models, into: &presented, by: a)
         // An apply may take members out (marked nil); it never adds any.
-        let (call, apply) = (targetCall, applyCall)
+        let (call, apply) = (Self.targetCall, Self.applyCall)
         for i in 0..<n { applyMember(i, call, apply) }
         // Resting in a delay shows `a == 0`: only then is the rest looked up.
         if _slowPath(a == 0) {
@@ -373,7 +365,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 presented[i].animatableData = bases[i] + offset
             }
         }
-        let (call, apply) = (targetCall, applyCall)
+        let (call, apply) = (Self.targetCall, Self.applyCall)
         for i in 0..<n {
             // (Read afresh at each index: an apply may have taken members out.)
             guard cores[i] != nil else { continue }
@@ -416,7 +408,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
 
     /// `core.apply(value)`, typed as a function of any isolation for `sendToApply` (as `targetCall`).
     @inline(__always)
-    private static func makeApplyCall() -> (ValueCore<Value>, Value) -> Void {
+    private static var applyCall: (ValueCore<Value>, Value) -> Void {
         let call: @MainActor (ValueCore<Value>, Value) -> Void = { $0.apply($1) }
         return unsafeBitCast(call, to: ((ValueCore<Value>, Value) -> Void).self)
     }
@@ -440,7 +432,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
     /// main-actor code can read it (this property is isolated to the main actor), so the unchecked
     /// type never leaves the main actor.
     @inline(__always)
-    private static func makeTargetCall() -> (AnimationTarget<Value>, Value) -> Void {
+    private static var targetCall: (AnimationTarget<Value>, Value) -> Void {
         let call: @MainActor (AnimationTarget<Value>, Value) -> Void = { $0.apply($1) }
         return unsafeBitCast(call, to: ((AnimationTarget<Value>, Value) -> Void).self)
     }
@@ -508,7 +500,7 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
         // answers with the frame's value), then the applies. The arrays then share one buffer
         // (no copy): a finished batch's members only leave it, nothing writes either array again.
         presented = models
-        let (call, apply) = (targetCall, applyCall)
+        let (call, apply) = (Self.targetCall, Self.applyCall)
         for i in 0..<n {
             finishedThrough = i
             applyMember(i, call, apply)
