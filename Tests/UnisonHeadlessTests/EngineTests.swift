@@ -110,6 +110,45 @@ struct EngineTests {
         #expect(x.presentationValue == 1 && y.presentationValue == 1)
     }
 
+    @Test("a frame that falls on an animation's boundary, give or take the rounding of its time, is on it")
+    func boundariesTolerateRounding() {
+        // Frame times as a fixed frame rate makes them (GtkFrameClock.fixedFrameRate): a clock reading
+        // of up to 10⁷ s of uptime plus whole steps. Each lands up to a few ulps of that reading
+        // (≤ 4e-9 s at 10⁷) either side of where it should, so the frame that ends a delay, a curve
+        // or a spring's duration falls just before or just after the boundary, by chance.
+        let step = 1.0 / 60
+        var failures: [String] = []
+        for i in 0..<300 {
+            let offset = [1e2, 1e4, 1e6, 1e7][i % 4] * (1 + Double(i) / 307) + step * Double(i % 7)
+            let clock = ManualClock()
+            clock.now = offset
+            let x = AnimatableProperty(0.0, clock: clock)
+            let y = AnimatableProperty(0.0, clock: clock)
+            var curveEnded: TimeInterval?
+            var springEnded: TimeInterval?
+            animate(.linear(duration: 0.3).delay(0.1)) {
+                x.value = 1
+            } completion: {
+                curveEnded = clock.now
+            }
+            withAnimation(.spring(duration: 0.5), completionCriteria: .logicallyComplete, { y.value = 1 }) {
+                springEnded = clock.now
+            }
+            var moving: [Int] = []
+            // Frame 0 starts both; the delay is 6 frames, the ramp 18, the spring's duration 30.
+            for k in 0...40 {
+                clock.frame(at: offset + step * Double(k))
+                if x.presentationValue > 0 && x.presentationValue < 1 { moving.append(k) }
+            }
+            let frameOf = { (time: TimeInterval?) in time.map { Int((($0 - offset) / step).rounded()) } ?? -1 }
+            if moving != Array(7...23) || frameOf(curveEnded) != 24 || frameOf(springEnded) != 30 {
+                let ends = (frameOf(curveEnded), frameOf(springEnded))
+                failures.append("offset \(offset): ramp \(moving), ends \(ends)")
+            }
+        }
+        #expect(failures.count == 0, "of 300; \(failures.prefix(3))")
+    }
+
     @Test("a spring retarget continues position and velocity; velocity reports the handoff before any frame")
     func mergeContinuity() {
         let clock = HeadlessClock()

@@ -27,6 +27,29 @@ extension Animation {
 
 func sanitizedTime(_ t: TimeInterval) -> TimeInterval { t.isNaN ? 0 : max(t, 0) }
 
+/// How near (seconds) a time must come to one of an animation's boundaries (the end of a delay or
+/// a curve, a spring's duration, a logical completion) to count as on it.
+///
+/// Elapsed times are differences of clock readings: a frame that should fall exactly on a boundary
+/// (the 24th frame of a 0.3 s curve delayed 0.1 s at a fixed 60 frames a second) lands a rounding
+/// error either side of it, a few ulps of the reading (an ulp of 10⁷ s, four months of uptime, is
+/// 1.9e-9 s), and would otherwise show a value a hair short of its end and complete a frame late,
+/// or leave a delay a frame early, by chance. 100 ns is far above that rounding and far below any
+/// frame interval (1 ms at 1 000 frames a second) or clock resolution (GDK's microsecond).
+let boundaryTolerance: TimeInterval = 1e-7
+
+/// Whether `t` has reached `boundary` (within ``boundaryTolerance``).
+@inline(__always)
+func reached(_ t: TimeInterval, _ boundary: TimeInterval) -> Bool { t >= boundary - boundaryTolerance }
+
+/// The time into the base of `delay(d)` at `t`: nil while it waits, 0 at its end (within
+/// ``boundaryTolerance`` either side).
+@inline(__always)
+func timeAfterDelay(_ d: TimeInterval, at t: TimeInterval) -> TimeInterval? {
+    let u = t - d
+    return u < -boundaryTolerance ? nil : u <= boundaryTolerance ? 0 : u
+}
+
 // MARK: - State keys of the built-in animations
 
 /// The velocity (units per second) a merging spring inherited.
@@ -98,7 +121,7 @@ extension SpringAnimation {
         let finished = spring.decay > 0 && abs(1 - a) <= settleFraction && abs(da) <= settleFraction
         return LinearSample(
             a: finished ? 1 : a, b: c.b, da: da, db: c.db, finished: finished,
-            logicallyComplete: t >= spring.response)
+            logicallyComplete: reached(t, spring.response))
     }
 
     /// The settling test for a spring carrying its own velocity `v₀`: both the remaining
@@ -116,11 +139,14 @@ extension SpringAnimation {
 
 extension CurveAnimation {
     func sample(at t: TimeInterval) -> LinearSample {
-        guard duration > 0, t <= duration else { return .done }
-        let p = t / duration
+        // At the end (within boundaryTolerance either side) the curve shows 1 and is logically
+        // complete; the frame after it finishes.
+        guard duration > 0, t <= duration + boundaryTolerance else { return .done }
+        let end = reached(t, duration)
+        let p = end ? 1 : t / duration
         return LinearSample(
             a: curve.value(at: p), b: 0, da: curve.finiteVelocity(at: p) / duration, db: 0, finished: false,
-            logicallyComplete: t >= duration)
+            logicallyComplete: end)
     }
 }
 
@@ -153,7 +179,7 @@ extension Animation.Storage {
         case let .curve(c): return c.sample(at: t)
         case let .decay(d): return d.sample(at: t)
         case let .delay(d, base):
-            return t < d ? .atStart : base.linearSample(at: t - d)
+            return timeAfterDelay(d, at: t).map(base.linearSample(at:)) ?? .atStart
         case let .speed(s, base):
             guard s.isFinite else { return .done }
             var sample = base.linearSample(at: t * s)
@@ -162,7 +188,7 @@ extension Animation.Storage {
             return sample
         case let .logicallyComplete(d, base):
             var sample = base.linearSample(at: t)
-            sample.logicallyComplete = t >= d
+            sample.logicallyComplete = reached(t, d)
             return sample
         case .repeating, .custom:
             preconditionFailure("linearSample(at:) of a non-linear animation")
@@ -173,11 +199,15 @@ extension Animation.Storage {
     /// moves and nothing completes before then (the rest of a `delay`). `t` or less: it moves now.
     func restsUntil(at t: TimeInterval) -> TimeInterval {
         switch self {
-        case let .delay(d, _) where t < d: return d
-        case let .delay(d, base): return base.restsUntil(at: t - d) + d
+        case let .delay(d, base):
+            // It waits until boundaryTolerance before d (that frame ends the delay).
+            guard let u = timeAfterDelay(d, at: t) else { return d - boundaryTolerance }
+            let rest = base.restsUntil(at: u)
+            return rest <= u ? t : rest + d
         case let .speed(s, base): return s.isFinite ? base.restsUntil(at: t * s) / s : t
         // The moment it becomes logically complete needs a frame of its own.
-        case let .logicallyComplete(d, base): return t < d ? min(base.restsUntil(at: t), d) : base.restsUntil(at: t)
+        case let .logicallyComplete(d, base):
+            return reached(t, d) ? base.restsUntil(at: t) : min(base.restsUntil(at: t), d - boundaryTolerance)
         default: return t
         }
     }
@@ -222,8 +252,8 @@ extension Animation.Storage {
             context.isLogicallyComplete = sample.logicallyComplete
             return sample.finished ? nil : value.scaled(by: sample.a)
         case let .delay(d, base):
-            if t < d { return .zero }
-            return base.animate(value, at: t - d, &context)
+            guard let u = timeAfterDelay(d, at: t) else { return .zero }
+            return base.animate(value, at: u, &context)
         case let .speed(s, base):
             guard s.isFinite else {
                 context.isLogicallyComplete = true
@@ -232,7 +262,7 @@ extension Animation.Storage {
             return base.animate(value, at: t * s, &context)
         case let .logicallyComplete(d, base):
             let result = base.animate(value, at: t, &context)
-            context.isLogicallyComplete = t >= d
+            context.isLogicallyComplete = reached(t, d)
             return result
         case let .repeating(count, autoreverses, base):
             return animateRepeating(value, at: t, count: count, autoreverses: autoreverses, base: base, &context)
@@ -283,7 +313,7 @@ extension Animation.Storage {
         case let .decay(d):
             return value.scaled(by: d.sample(at: t).da)
         case let .delay(d, base):
-            return t < d ? .zero : base.velocity(value, at: t - d, context)
+            return timeAfterDelay(d, at: t).map { base.velocity(value, at: $0, context) } ?? .zero
         case let .speed(s, base):
             guard s.isFinite else { return .zero }
             return base.velocity(value, at: t * s, context)?.scaled(by: s)
@@ -336,7 +366,7 @@ extension Animation.Storage {
 
 extension SpringAnimation {
     func animate<V: VectorArithmetic>(_ value: V, at t: TimeInterval, _ context: inout AnimationContext<V>) -> V? {
-        context.isLogicallyComplete = t >= spring.response
+        context.isLogicallyComplete = reached(t, spring.response)
         if let blend = context.state[SpringBlendKey.self] {
             return animateBlending(value, at: t, blend: blend, &context)
         }

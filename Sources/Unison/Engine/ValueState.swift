@@ -96,7 +96,9 @@ struct ValueState<Value: Animatable> {
         // comes (the general path has fixed those animations' start times by now).
         var deadline = Double.infinity
         if let rare {
-            for pending in rare.deadlines { deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay) }
+            for pending in rare.deadlines {
+                deadline = min(deadline, (pending.group.startTime ?? 0) + pending.delay - boundaryTolerance)
+            }
         }
         let entry = Self.joining(&entries.head!)
         let carries = entry.velocity != .zero || entry.carriesRemovals || hasDeadlines
@@ -271,7 +273,7 @@ struct ValueState<Value: Animatable> {
         var index = 0
         while index < deadlines.count {
             let deadline = deadlines[index]
-            if time >= deadline.group.start(at: time) + deadline.delay {
+            if reached(time - deadline.group.start(at: time), deadline.delay) {
                 deadline.group.animationLogicallyCompleted()
                 deadlines.swapAt(index, deadlines.count - 1)
                 deadlines.removeLast()

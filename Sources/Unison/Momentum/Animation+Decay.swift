@@ -83,7 +83,7 @@ struct DecayAnimation: Hashable, Sendable {
         if finished { return .done }
         return LinearSample(
             a: 1 + w * c.b, b: 0, da: w * c.db, db: 0, finished: false,
-            logicallyComplete: t - tb >= spring.response)
+            logicallyComplete: reached(t - tb, spring.response))
     }
 
     /// When the animation is logically complete: when it ends (plain), or once the spring at the
