@@ -15,6 +15,27 @@ private struct Tagged: Animatable, Equatable {
     }
 }
 
+/// An app's own three-track value: its batch is compiled for any type (no specialised subclass).
+private struct Pose3: Animatable, Equatable {
+    var y = 0.0
+    var scaleX: CGFloat = 1
+    var scaleY = 1.0
+    var animatableData: AnimatablePair<Double, AnimatablePair<CGFloat, Double>> {
+        get { AnimatablePair(y, AnimatablePair(scaleX, scaleY)) }
+        set { (y, scaleX, scaleY) = (newValue.first, newValue.second.first, newValue.second.second) }
+    }
+}
+
+/// An app's own value whose data is not made of `Double`s only.
+private struct Tinted: Animatable, Equatable {
+    var x = 0.0
+    var alpha: Float = 0
+    var animatableData: AnimatablePair<Double, Float> {
+        get { AnimatablePair(x, alpha) }
+        set { (x, alpha) = (newValue.first, newValue.second) }
+    }
+}
+
 /// The engine presents the properties one transaction animates with one built-in animation as a
 /// batch (structure of arrays). These tests hold it to the general path's results: the same values
 /// bit for bit, the same completions, the same answers to every question asked mid-frame.
@@ -59,6 +80,43 @@ struct BatchTests {
             }
         }
         withExtendedLifetime(properties) {}
+    }
+
+    @Test("an app's own value type presents, batched, what Doubles do beside it, bit for bit")
+    func appTypesMatchDoubles() throws {
+        let clock = HeadlessClock()
+        var poses: [Pose3] = []
+        var tints: [Tinted] = []
+        var doubles = [Double](repeating: .nan, count: 3)
+        let pose = AnimatableProperty(Pose3(y: 3, scaleX: 1, scaleY: 0.5), clock: clock) { poses.append($0) }
+        let tint = AnimatableProperty(Tinted(x: 3, alpha: 0), clock: clock) { tints.append($0) }
+        let components = [(3.0, 1000.0), (1.0, 2.5), (0.5, -7.25)].enumerated().map { i, ends in
+            (AnimatableProperty(ends.0, clock: clock) { doubles[i] = $0 }, ends.1)
+        }
+        for animation in [Animation.bouncy, .easeInOut(duration: 0.4)] {
+            poses = []
+            withAnimation(animation) {
+                pose.value = Pose3(y: 1000, scaleX: 2.5, scaleY: -7.25)
+                tint.value = Tinted(x: 1000, alpha: 1)
+                for (p, end) in components { p.value = end }
+            }
+            clock.advance(frames: 1)
+            let driver = try #require(FrameDriver.existingDriver(for: clock))
+            #expect(driver.census.general == 0, "every property batched")
+            var frames = 0
+            while !clock.isIdle && frames < 600 {
+                clock.advance(frames: 1)
+                frames += 1
+                let shown = try #require(poses.last)
+                #expect(shown.y == doubles[0] && Double(shown.scaleX) == doubles[1] && shown.scaleY == doubles[2])
+                #expect(tints.last?.x == doubles[0])
+            }
+            #expect(frames > 20 && pose.presentationValue == Pose3(y: 1000, scaleX: 2.5, scaleY: -7.25))
+            // Back to the start for the next animation, without animating.
+            pose.value = Pose3(y: 3, scaleX: 1, scaleY: 0.5)
+            tint.value = Tinted(x: 3, alpha: 0)
+            for (p, end) in zip(components.map(\.0), [3.0, 1, 0.5]) { p.value = end }
+        }
     }
 
     /// What the general path says `p` shows at `time` (`ValueState.sample`: the chain of entries
