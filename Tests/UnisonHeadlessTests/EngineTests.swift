@@ -134,15 +134,20 @@ struct EngineTests {
             withAnimation(.spring(duration: 0.5), completionCriteria: .logicallyComplete, { y.value = 1 }) {
                 springEnded = clock.now
             }
+            let z = AnimatableProperty(0.0, clock: clock)
+            var keyframesEnded: TimeInterval?
+            KeyframeAnimator(z, timeline: KeyframeTimeline(initialValue: 0.0) { LinearKeyframe(1, duration: 0.2) })
+                .play { keyframesEnded = clock.now }
             var moving: [Int] = []
-            // Frame 0 starts both; the delay is 6 frames, the ramp 18, the spring's duration 30.
+            // Frame 0 starts them; the delay is 6 frames, the ramp 18, the spring's duration 30, the
+            // keyframes' 12.
             for k in 0...40 {
                 clock.frame(at: offset + step * Double(k))
                 if x.presentationValue > 0 && x.presentationValue < 1 { moving.append(k) }
             }
             let frameOf = { (time: TimeInterval?) in time.map { Int((($0 - offset) / step).rounded()) } ?? -1 }
-            if moving != Array(7...23) || frameOf(curveEnded) != 24 || frameOf(springEnded) != 30 {
-                let ends = (frameOf(curveEnded), frameOf(springEnded))
+            let ends = (frameOf(curveEnded), frameOf(springEnded), frameOf(keyframesEnded))
+            if moving != Array(7...23) || ends != (24, 30, 12) {
                 failures.append("offset \(offset): ramp \(moving), ends \(ends)")
             }
         }

@@ -28,7 +28,7 @@ extension Animation {
 func sanitizedTime(_ t: TimeInterval) -> TimeInterval { t.isNaN ? 0 : max(t, 0) }
 
 /// How near (seconds) a time must come to one of an animation's boundaries (the end of a delay or
-/// a curve, a spring's duration, a logical completion) to count as on it.
+/// a curve or a keyframe timeline, a spring's duration, a logical completion) to count as on it.
 ///
 /// Elapsed times are differences of clock readings: a frame that should fall exactly on a boundary
 /// (the 24th frame of a 0.3 s curve delayed 0.1 s at a fixed 60 frames a second) lands a rounding

@@ -201,7 +201,7 @@ class KeyframeBatch<Value: Animatable>: PropertyBatch {
             var t = sanitizedTime(max(0, time - member.start))
             if member.repeats {
                 t = t.truncatingRemainder(dividingBy: member.duration)
-            } else if !(t < member.duration) {
+            } else if reached(t, member.duration) {
                 members[i].ends = true
                 ending += 1
                 continue

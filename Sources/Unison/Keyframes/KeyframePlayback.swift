@@ -22,7 +22,8 @@ struct KeyframePlayback: CustomAnimation {
         if player.repeats {
             t = time.truncatingRemainder(dividingBy: player.duration)
         } else {
-            guard time < player.duration else {
+            // Ended at its duration, give or take the clock's rounding (`boundaryTolerance`).
+            guard !reached(time, player.duration) else {
                 context.isLogicallyComplete = true
                 return nil
             }
@@ -117,7 +118,7 @@ final class KeyframeTimelinePlayer<Value: Animatable>: KeyframePlayer<Value.Anim
     func playTime(elapsed: TimeInterval) -> TimeInterval? {
         let time = sanitizedTime(elapsed)
         if repeats { return time.truncatingRemainder(dividingBy: duration) }
-        return time < duration ? time : nil
+        return reached(time, duration) ? nil : time
     }
 
     override func value(at time: TimeInterval) -> Value.AnimatableData { timeline.value(time: time).animatableData }
