@@ -49,6 +49,10 @@ public final class OperationFuzzer {
     private let headless = HeadlessClock()
     private var doubles: [AnimatableProperty<Double>?] = []
     private var point: AnimatableProperty<CGPoint>?
+    /// A value of the app's own type (the engine's code compiled for any type), set, released,
+    /// made and finished with `point`, with the point's x and y and a third component that stays 0:
+    /// it must present the point's values bit for bit.
+    private var pose: AnimatableProperty<FuzzPose>?
     private var rect: AnimatableProperty<CGRect>?
     private var keyframes: KeyframeAnimator<Double>?
     private var presence: Presence?
@@ -158,6 +162,12 @@ public final class OperationFuzzer {
         }
     }
 
+    private func makePose(_ value: FuzzPose) -> AnimatableProperty<FuzzPose> {
+        AnimatableProperty(value, clock: clock) { [unowned self] in
+            check($0.x + $0.y + $0.z, "an applied pose")
+        }
+    }
+
     private func setDouble(_ index: Int, _ value: Double) {
         guard index < doubles.count, let property = doubles[index] else { return }
         property.value = value
@@ -169,6 +179,7 @@ public final class OperationFuzzer {
             check($0.x, "an applied point's x")
             check($0.y, "an applied point's y")
         }
+        pose = makePose(FuzzPose(x: 0, y: 0))
         rect = AnimatableProperty(CGRect(x: 0, y: 0, width: 10, height: 10), clock: headless) { [unowned self] in
             check($0.origin.x + $0.origin.y, "an applied rect's origin")
             check($0.size.width + $0.size.height, "an applied rect's size")
@@ -209,7 +220,10 @@ public final class OperationFuzzer {
         let alsoPresence = reader.byte() & 3 == 0
         return { [unowned self] in
             setDouble(index, value)
-            if alsoPoint { point?.value = CGPoint(x: value, y: -value) }
+            if alsoPoint {
+                point?.value = CGPoint(x: value, y: -value)
+                pose?.value = FuzzPose(x: value, y: -value)
+            }
             if alsoPresence { presence?.isPresent.toggle() }
         }
     }
@@ -261,7 +275,7 @@ public final class OperationFuzzer {
             if reader.byte() & 1 == 0 {
                 releasing = true
                 doubles[index] = nil
-                if reader.byte() & 1 == 0 { point = nil }
+                if reader.byte() & 1 == 0 { (point, pose) = (nil, nil) }
                 releasing = false
             } else {
                 doubles[index] = makeDouble(value)
@@ -269,6 +283,7 @@ public final class OperationFuzzer {
                     point = AnimatableProperty(CGPoint(x: value, y: 1), clock: clock) { [unowned self] in
                         check($0.x + $0.y, "an applied point")
                     }
+                    pose = makePose(FuzzPose(x: value, y: 1))
                 }
             }
         case 6:
@@ -375,6 +390,10 @@ public final class OperationFuzzer {
         }
         if let point {
             check(point.presentationValue.x + point.presentationValue.y, "a presented point")
+            if let pose {
+                let (p, q) = (point.presentationValue, pose.presentationValue)
+                if p.x != q.x || p.y != q.y || q.z != 0 { fail("the pose presents \(q), the point \(p)") }
+            }
         }
         if let rect {
             let r = rect.presentationValue
@@ -393,6 +412,7 @@ public final class OperationFuzzer {
         keyframes?.stop()
         for case let property? in doubles { property.finishAnimations() }
         point?.finishAnimations()
+        pose?.finishAnimations()
         rect?.finishAnimations()
         clock.animationsEnabled = true
         headless.animationsEnabled = true
@@ -431,6 +451,7 @@ public final class OperationFuzzer {
         releasing = true
         doubles = []
         point = nil
+        pose = nil
         rect = nil
         keyframes = nil
         presence = nil
@@ -438,4 +459,18 @@ public final class OperationFuzzer {
         clock.drain(frames: 10)
         headless.advance(frames: 1)
     }
+}
+
+/// An app's own value type: two `CGFloat`s and a `Double` (`AnimatablePair`s, as SwiftUI's apps write).
+struct FuzzPose: Animatable, CustomStringConvertible {
+    var x: CGFloat
+    var y: CGFloat
+    var z = 0.0
+
+    var animatableData: AnimatablePair<CGFloat, AnimatablePair<CGFloat, Double>> {
+        get { AnimatablePair(x, AnimatablePair(y, z)) }
+        set { (x, y, z) = (newValue.first, newValue.second.first, newValue.second.second) }
+    }
+
+    var description: String { "(\(x), \(y), \(z))" }
 }
