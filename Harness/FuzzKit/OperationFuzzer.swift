@@ -392,7 +392,9 @@ public final class OperationFuzzer {
             check(point.presentationValue.x + point.presentationValue.y, "a presented point")
             if let pose {
                 let (p, q) = (point.presentationValue, pose.presentationValue)
-                if p.x != q.x || p.y != q.y || q.z != 0 { fail("the pose presents \(q), the point \(p)") }
+                let sameX = Double(p.x).bitPattern == Double(q.x).bitPattern
+                let same = sameX && Double(p.y).bitPattern == Double(q.y).bitPattern && q.z == 0
+                if !same { fail("the pose presents \(q), the point \(p)") }
             }
         }
         if let rect {

@@ -273,7 +273,9 @@ struct ValueState<Value: Animatable> {
         var index = 0
         while index < deadlines.count {
             let deadline = deadlines[index]
-            if reached(time - deadline.group.start(at: time), deadline.delay) {
+            // The batch's expression (`continues`), so both paths fire it on the same frame (and a
+            // group started at an infinite time fires it too, where `time - start` is NaN).
+            if time >= deadline.group.start(at: time) + deadline.delay - boundaryTolerance {
                 deadline.group.animationLogicallyCompleted()
                 deadlines.swapAt(index, deadlines.count - 1)
                 deadlines.removeLast()

@@ -38,7 +38,7 @@ struct KeyframePlayback: CustomAnimation {
     func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         guard let player = player as? KeyframePlayer<V> else { return nil }
         if player.repeats { return player.velocity(at: time.truncatingRemainder(dividingBy: player.duration)) }
-        return time < player.duration ? player.velocity(at: time) : .zero
+        return reached(time, player.duration) ? .zero : player.velocity(at: time)
     }
 
     func shouldMerge<V: VectorArithmetic>(
