@@ -163,17 +163,17 @@ class ValueBatch<Value: Animatable>: PropertyBatch {
                 unsafeBitCast(target, to: ((AnimationTarget<Value>, Value) -> Void).self),
                 unsafeBitCast(apply, to: ((ValueCore<Value>, Value) -> Void).self)
             )
-            let count = (V.self as? any DoubleComponents.Type)?.doubleCount ?? 0
-            anyTypeDoubles = count > 0 && MemoryLayout<V>.size == 8 * count ? count : 0
+            anyTypeDoubles = (V.self as? any DoubleComponents.Type)?.doubleCount ?? 0
         }
     }
 
     /// The two calls of a batch of an app's own value type, made once (see `init`); nil in the
     /// subclasses, whose frames make them.
-    private var anyTypeCalls: ((AnimationTarget<Value>, Value) -> Void, (ValueCore<Value>, Value) -> Void)?
+    @exclusivity(unchecked) private var anyTypeCalls:
+        ((AnimationTarget<Value>, Value) -> Void, (ValueCore<Value>, Value) -> Void)?
     /// In a batch of an app's own value type whose animatable data is made of `Double`s
     /// (``DoubleComponents``), how many (0: not, or another batch).
-    private var anyTypeDoubles = 0
+    @exclusivity(unchecked) private var anyTypeDoubles = 0
 
     isolated deinit {
         // (Members leave before their batch goes; these are what a torn-down driver left.)
